@@ -1,0 +1,2 @@
+"""The constraint catalog (installed as ``metricprops.constraints``)."""
+BUILTIN_CONSTRAINTS: tuple = ()

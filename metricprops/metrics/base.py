@@ -1,0 +1,240 @@
+"""The :class:`Metric` value object and the :func:`metric` decorator."""
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Optional, Tuple
+
+import numpy as np
+
+from ..errors import InvalidMetricError
+
+__all__ = ["Metric", "metric", "as_metric", "KINDS", "CONVENTION_KEYS"]
+
+KINDS = ("similarity", "distance")
+#: The degenerate inputs every metric documents a convention for.
+CONVENTION_KEYS = ("empty", "single_item", "no_pairs", "single_block", "all_singletons")
+
+Bounds = Tuple[Optional[float], Optional[float]]
+
+
+@dataclass(frozen=True, eq=False)
+class Metric:
+    """An external clustering metric ``f(labels_true, labels_pred) -> float`` with metadata.
+
+    Parameters
+    ----------
+    name : str
+        Registry name.
+    func : callable, optional
+        ``func(labels_true, labels_pred)`` for plain (black-box) metrics.
+    formula : callable, optional
+        ``formula(table)`` for built-ins: the score from a contingency table view.  Exactly one
+        of ``func`` and ``formula`` is given.
+    kind : {"similarity", "distance"}
+        Whether higher (similarity) or lower (distance) is better.
+    bounds : (lo, hi)
+        Declared range; ``None`` for an unknown side.
+    perfect : float or None
+        Declared value on identical partitions.
+    symmetric : bool or None
+        Declared ``f(A, B) == f(B, A)``; ``None`` if not declared.
+    citation : str or None
+        Where the metric is defined.
+    conventions : mapping
+        Values or rules on degenerate inputs (keys from :data:`CONVENTION_KEYS`).
+    closed_forms : tuple
+        Declared closed forms (see :mod:`metricprops.symbolic`).
+    """
+
+    name: str
+    func: Optional[Callable[[Any, Any], Any]] = None
+    formula: Optional[Callable[[Any], Any]] = None
+    kind: str = "similarity"
+    bounds: Bounds = (None, None)
+    perfect: Optional[float] = None
+    symmetric: Optional[bool] = None
+    citation: Optional[str] = None
+    conventions: Mapping[str, str] = field(default_factory=dict)
+    closed_forms: tuple = ()
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise InvalidMetricError(f"expected a non-empty metric name, got {self.name!r}")
+        if (self.func is None) == (self.formula is None):
+            raise InvalidMetricError(
+                f"metric {self.name!r}: expected exactly one of func and formula"
+            )
+        if self.kind not in KINDS:
+            raise InvalidMetricError(
+                f"metric {self.name!r}: expected kind 'similarity' or 'distance', got {self.kind!r}"
+            )
+        lo, hi = _check_bounds(self.name, self.bounds)
+        object.__setattr__(self, "bounds", (lo, hi))
+        if self.perfect is not None:
+            perfect = _finite(self.name, "perfect", self.perfect)
+            if (lo is not None and perfect < lo) or (hi is not None and perfect > hi):
+                raise InvalidMetricError(
+                    f"metric {self.name!r}: perfect value {perfect} lies outside bounds {self.bounds}"
+                )
+            object.__setattr__(self, "perfect", perfect)
+        if not self.description:
+            doc = inspect.getdoc(self.formula or self.func) or ""
+            object.__setattr__(self, "description", doc.split("\n\n")[0].replace("\n", " "))
+
+    # -- evaluation ---------------------------------------------------------------------
+    @property
+    def builtin(self) -> bool:
+        """True if the metric is computed from a contingency table."""
+        return self.formula is not None
+
+    def __call__(self, labels_true: Any, labels_pred: Any) -> float:
+        if self.formula is not None:
+            from ..contingency import Contingency
+            return self.from_table(Contingency.from_labels(labels_true, labels_pred))
+        return self.func(labels_true, labels_pred)  # type: ignore[misc]
+
+    def from_table(self, table: Any) -> float:
+        """Score from a :class:`~metricprops.contingency.Contingency` (built-ins only)."""
+        if self.formula is None:
+            raise InvalidMetricError(
+                f"metric {self.name!r} is a black-box function and cannot score a table"
+            )
+        if not hasattr(table, "cell_n"):
+            from ..contingency import Contingency
+            table = Contingency.from_table(table)
+        value = self.formula(table)
+        return value if table.ops.symbolic else float(value)
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.kind == "similarity"
+
+    def oriented(self, value: float) -> float:
+        """Q: the value oriented so that higher is better (a distance is negated)."""
+        return value if self.kind == "similarity" else -value
+
+    @property
+    def oriented_lower(self) -> Optional[float]:
+        """The worst declared value in the oriented scale Q (None if unknown)."""
+        lo, hi = self.bounds
+        return lo if self.kind == "similarity" else (None if hi is None else -hi)
+
+    @property
+    def oriented_perfect(self) -> Optional[float]:
+        return None if self.perfect is None else self.oriented(self.perfect)
+
+    def with_metadata(self, **changes: Any) -> "Metric":
+        """A copy with some metadata replaced."""
+        return replace(self, **changes)
+
+    def metadata(self) -> dict:
+        """JSON-ready metadata."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "bounds": list(self.bounds),
+            "perfect": self.perfect,
+            "symmetric": self.symmetric,
+            "citation": self.citation,
+            "builtin": self.builtin,
+            "conventions": dict(self.conventions),
+            "description": self.description,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Metric {self.name} ({self.kind}, bounds={self.bounds}, perfect={self.perfect})>"
+
+
+def _finite(name: str, what: str, x: Any) -> float:
+    try:
+        value = float(x)
+    except (TypeError, ValueError):
+        raise InvalidMetricError(f"metric {name!r}: expected a number for {what}, got {x!r}") from None
+    if not math.isfinite(value):
+        raise InvalidMetricError(f"metric {name!r}: expected a finite {what}, got {x!r}")
+    return value
+
+
+def _check_bounds(name: str, bounds: Any) -> Bounds:
+    try:
+        lo, hi = bounds
+    except (TypeError, ValueError):
+        raise InvalidMetricError(
+            f"metric {name!r}: expected bounds as a pair (lo, hi), got {bounds!r}"
+        ) from None
+    lo = None if lo is None else _finite(name, "lower bound", lo)
+    hi = None if hi is None else _finite(name, "upper bound", hi)
+    if lo is not None and hi is not None and lo > hi:
+        raise InvalidMetricError(f"metric {name!r}: lower bound {lo} exceeds upper bound {hi}")
+    return lo, hi
+
+
+def metric(
+    func: Optional[Callable[[Any, Any], Any]] = None,
+    *,
+    name: Optional[str] = None,
+    kind: str = "similarity",
+    bounds: Bounds = (None, None),
+    perfect: Optional[float] = None,
+    symmetric: Optional[bool] = None,
+    citation: Optional[str] = None,
+    conventions: Optional[Mapping[str, str]] = None,
+    closed_forms: tuple = (),
+) -> Any:
+    """Wrap a plain ``f(labels_true, labels_pred)`` as a :class:`Metric`.
+
+    Usable as a decorator, with or without arguments, and as a function::
+
+        @metricprops.metric(kind="similarity", bounds=(0, 1), perfect=1)
+        def my_score(labels_true, labels_pred): ...
+
+        wrapped = metricprops.metric(sklearn.metrics.adjusted_rand_score, bounds=(-0.5, 1))
+
+    The result is not registered; pass it to :func:`metricprops.registry.register_metric` for
+    that.
+    """
+
+    def wrap(f: Callable[[Any, Any], Any]) -> Metric:
+        if isinstance(f, Metric):
+            return f.with_metadata(
+                name=name or f.name, kind=kind, bounds=bounds, perfect=perfect,
+                symmetric=symmetric, citation=citation,
+                conventions=dict(conventions or f.conventions),
+                closed_forms=tuple(closed_forms) or f.closed_forms,
+            )
+        if not callable(f):
+            raise InvalidMetricError(f"expected a callable metric, got {type(f).__name__}")
+        return Metric(
+            name=name or getattr(f, "__name__", None) or type(f).__name__,
+            func=f, kind=kind, bounds=bounds, perfect=perfect, symmetric=symmetric,
+            citation=citation, conventions=dict(conventions or {}),
+            closed_forms=tuple(closed_forms),
+        )
+
+    return wrap if func is None else wrap(func)
+
+
+def as_metric(obj: Any) -> Metric:
+    """A :class:`Metric` for ``obj``: a Metric, a registered name, or a plain callable."""
+    if isinstance(obj, Metric):
+        return obj
+    if isinstance(obj, str):
+        from ..registry import get_metric
+        return get_metric(obj)
+    if callable(obj):
+        return metric(obj)
+    raise InvalidMetricError(
+        f"expected a Metric, a registered metric name or a callable, got {type(obj).__name__}"
+    )
+
+
+def to_float(value: Any) -> float:
+    """Coerce a metric's return value (numpy scalar, 0-d array, int) to a Python float."""
+    if isinstance(value, (bool, np.bool_)):
+        raise InvalidMetricError(f"expected a number, got the boolean {value!r}")
+    if isinstance(value, np.ndarray) and value.shape == ():
+        value = value.item()
+    return float(value)

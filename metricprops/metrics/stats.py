@@ -1,0 +1,105 @@
+"""Shared statistics of a contingency table, computed once per table and cached.
+
+Each function takes a table view ``t`` (numeric :class:`~metricprops.contingency.Contingency`
+or the symbolic view) and uses only ``t.ops`` for arithmetic, so the same definitions serve
+numeric scoring and symbolic closed forms.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+__all__ = ["PairCounts", "Entropies", "pair_counts", "entropies", "cached"]
+
+F = TypeVar("F", bound=Callable[[Any], Any])
+
+
+def cached(func: F) -> F:
+    """Cache ``func(t)`` in ``t._cache`` under the function's name."""
+    key = func.__name__
+
+    def wrapper(t: Any) -> Any:
+        cache = t._cache
+        if key not in cache:
+            cache[key] = func(t)
+        return cache[key]
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class PairCounts:
+    """Unordered item pairs classified by the two partitions (exact integers).
+
+    ``tp``: together in both; ``fp``: together only in the prediction; ``fn``: together only
+    in the truth; ``tn``: apart in both; ``total = n (n - 1) / 2``.
+    """
+
+    tp: Any
+    fp: Any
+    fn: Any
+    tn: Any
+    total: Any
+
+    @property
+    def same_true(self) -> Any:
+        return self.tp + self.fn
+
+    @property
+    def same_pred(self) -> Any:
+        return self.tp + self.fp
+
+
+@cached
+def pair_counts(t: Any) -> PairCounts:
+    """Pair counts from Σ C(n_ij, 2), Σ C(a_i, 2), Σ C(b_j, 2) and C(n, 2)."""
+    ops = t.ops
+    tp = ops.pairs(t.cell_n, t.cell_w)
+    same_true = ops.pairs(t.a, t.a_w)
+    same_pred = ops.pairs(t.b, t.b_w)
+    total = t.n * (t.n - 1) // 2 if not ops.symbolic else t.n * (t.n - 1) / 2
+    fp = same_pred - tp
+    fn = same_true - tp
+    return PairCounts(tp, fp, fn, total - tp - fp - fn, total)
+
+
+@dataclass(frozen=True)
+class Entropies:
+    """Shannon entropies (natural log) of the truth, the prediction, and their mutual information."""
+
+    h_true: Any
+    h_pred: Any
+    mi: Any
+
+    @property
+    def h_true_given_pred(self) -> Any:
+        return self.h_true - self.mi
+
+    @property
+    def h_pred_given_true(self) -> Any:
+        return self.h_pred - self.mi
+
+
+@cached
+def entropies(t: Any) -> Entropies:
+    """H(T) = log n − Σ a log a / n, H(H) likewise, I = Σ n_ij/n · log(n n_ij / (a_i b_j))."""
+    ops = t.ops
+    n = t.n
+    log_n = ops.log(n)
+    sa = ops.xlogx_sum(t.a, t.a_w)
+    sb = ops.xlogx_sum(t.b, t.b_w)
+    sc = ops.xlogx_sum(t.cell_n, t.cell_w)
+    h_true = log_n - sa / n
+    h_pred = log_n - sb / n
+    mi = sc / n + log_n - sa / n - sb / n
+    if not ops.symbolic:
+        # Rounding guards: entropies are >= 0, 0 <= I <= min(H(T), H(H)).
+        h_true, h_pred = max(h_true, 0.0), max(h_pred, 0.0)
+        mi = min(max(mi, 0.0), h_true, h_pred)
+        if len(t.a) == 1 or len(t.b) == 1:
+            mi = 0.0
+        if t.nnz == len(t.a) == len(t.b):  # identical up to relabelling: I = H(T) = H(H)
+            mi = h_pred = h_true
+    return Entropies(h_true, h_pred, mi)

@@ -1,0 +1,126 @@
+"""Arithmetic backends for the metric formulas.
+
+Every built-in metric is written once, as a formula over a table view (see
+:mod:`metricprops.contingency`) and an *ops* namespace.  :data:`NUMERIC` evaluates with numpy
+and exact Python integers for pair counts; the symbolic backend in
+:mod:`metricprops.symbolic` evaluates the very same formulas with sympy expressions.
+
+Degenerate-case conventions are expressed with :meth:`NumericOps.ratio` ("num / den, or
+``default`` where den == 0"), so each 0/0 rule is visible in the formula that uses it.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+__all__ = ["NumericOps", "NUMERIC"]
+
+_INT64_SAFE = 3_000_000_000  # x (x - 1) / 2 and sums of them stay below 2**63 for x < this
+
+
+class NumericOps:
+    """numpy / exact-integer backend."""
+
+    symbolic = False
+
+    @staticmethod
+    def sum(x: Any, w: Any = None) -> float:
+        """Σ w·x as a Python float (w: multiplicities, None for all ones)."""
+        if w is not None:
+            x = np.asarray(x) * w
+        return float(np.sum(x, dtype=np.float64))
+
+    @staticmethod
+    def pairs(x: np.ndarray, w: Any = None) -> int:
+        """Σ w·C(x, 2) for non-negative integer counts x, exact at any size."""
+        x = np.asarray(x, dtype=np.int64)
+        if x.size == 0:
+            return 0
+        if int(x.max()) < _INT64_SAFE:
+            per = x * (x - 1) // 2
+            if w is not None:
+                per = per * np.asarray(w, dtype=np.int64)
+            return int(per.sum(dtype=np.int64))
+        objs = x.astype(object)
+        per = objs * (objs - 1) // 2
+        if w is not None:
+            per = per * np.asarray(w, dtype=object)
+        return int(per.sum())
+
+    @staticmethod
+    def xlogx_sum(x: Any, w: Any = None) -> float:
+        """Σ w·x·log(x) with 0·log 0 = 0 (natural log)."""
+        x = np.asarray(x, dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            terms = np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0)
+        if w is not None:
+            terms = terms * w
+        return float(terms.sum())
+
+    @staticmethod
+    def ratio(num: Any, den: Any, default: Any) -> Any:
+        """num / den, or ``default`` where den == 0 (elementwise for arrays)."""
+        if np.ndim(den) == 0 and np.ndim(num) == 0:
+            if den == 0:
+                return default
+            if isinstance(num, int) and isinstance(den, int):
+                return _int_div(num, den)
+            return num / den
+        num = np.asarray(num, dtype=np.float64)
+        den = np.asarray(den, dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(den == 0, default, num / np.where(den == 0, 1.0, den))
+
+    @staticmethod
+    def where(cond: Any, a: Any, b: Any) -> Any:
+        """``a`` where ``cond`` else ``b``."""
+        if np.ndim(cond) == 0:
+            return a if cond else b
+        return np.where(cond, a, b)
+
+    @staticmethod
+    def eq(x: Any, y: Any) -> Any:
+        """x == y (a bool, or a boolean array)."""
+        return x == y
+
+    @staticmethod
+    def maximum(x: Any, y: Any) -> Any:
+        return max(x, y) if np.ndim(x) == 0 and np.ndim(y) == 0 else np.maximum(x, y)
+
+    @staticmethod
+    def minimum(x: Any, y: Any) -> Any:
+        return min(x, y) if np.ndim(x) == 0 and np.ndim(y) == 0 else np.minimum(x, y)
+
+    @staticmethod
+    def log(x: Any) -> Any:
+        return math.log(x) if np.ndim(x) == 0 else np.log(x)
+
+    @staticmethod
+    def sqrt(x: Any) -> Any:
+        return math.sqrt(x) if np.ndim(x) == 0 else np.sqrt(x)
+
+    @staticmethod
+    def segment_max(values: np.ndarray, ids: np.ndarray, size: int) -> np.ndarray:
+        """Maximum of ``values`` within each segment ``0 .. size-1``."""
+        out = np.full(size, -np.inf)
+        np.maximum.at(out, ids, values)
+        return out
+
+    @staticmethod
+    def value(x: Any) -> float:
+        """Final conversion to a Python float."""
+        return float(x)
+
+
+def _int_div(num: int, den: int) -> float:
+    """Exact-integer quotient as the nearest float (no int64/float overflow on the way)."""
+    try:
+        return num / den  # Python true division of ints is correctly rounded
+    except OverflowError:  # pragma: no cover - only for astronomically large inputs
+        from fractions import Fraction
+        return float(Fraction(num, den))
+
+
+NUMERIC = NumericOps()

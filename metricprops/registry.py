@@ -1,0 +1,174 @@
+"""Metric and constraint registries.
+
+Built-ins are listed explicitly; third parties register through the entry-point groups
+``metricprops.metrics`` and ``metricprops.constraints``.  An entry point that fails to load,
+or loads something that is not a metric (constraint), is skipped with a
+:class:`~metricprops.errors.PluginLoadWarning`: one broken plug-in never breaks the tool.
+"""
+from __future__ import annotations
+
+import difflib
+import warnings
+from typing import Any, Callable, Dict, Iterable, List, Optional
+
+from .errors import InvalidMetricError, PluginLoadWarning, UnknownNameError
+from .metrics import BUILTINS, Metric, metric as _wrap_metric
+
+__all__ = [
+    "register_metric", "get_metric", "list_metrics", "metric_names",
+    "register_constraint", "get_constraint", "list_constraints", "constraint_names",
+    "load_entry_points", "unknown_name_error",
+]
+
+METRIC_GROUP = "metricprops.metrics"
+CONSTRAINT_GROUP = "metricprops.constraints"
+
+_metrics: Dict[str, Metric] = {}
+_constraints: Dict[str, Any] = {}
+_loaded: Dict[str, bool] = {}
+
+
+def unknown_name_error(kind: str, name: str, known: Iterable[str]) -> UnknownNameError:
+    """An :class:`UnknownNameError` whose message lists close matches (or all names)."""
+    known = sorted(known)
+    close = difflib.get_close_matches(name, known, n=4, cutoff=0.5)
+    hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(known)}"
+    return UnknownNameError(f"unknown {kind} {name!r}; {hint}")
+
+
+def _entry_points(group: str) -> list:
+    from importlib.metadata import entry_points
+    eps = entry_points()
+    if hasattr(eps, "select"):
+        return list(eps.select(group=group))
+    return list(eps.get(group, []))  # pragma: no cover - Python < 3.10
+
+
+def load_entry_points(group: str, register: Callable[[Any], Any], *, force: bool = False) -> None:
+    """Load every entry point of ``group`` once, registering what each one provides.
+
+    An entry point may provide one object or an iterable of them.
+    """
+    if _loaded.get(group) and not force:
+        return
+    _loaded[group] = True
+    for ep in _entry_points(group):
+        try:
+            obj = ep.load()
+            items = obj if isinstance(obj, (list, tuple)) else [obj]
+            for item in items:
+                register(item, replace=False, _plugin=ep.name)
+        except Exception as exc:  # a broken plug-in warns, never crashes
+            warnings.warn(
+                f"skipping {group} entry point {ep.name!r} ({getattr(ep, 'value', '?')}): "
+                f"{type(exc).__name__}: {exc}",
+                PluginLoadWarning,
+                stacklevel=2,
+            )
+
+
+# -- metrics ---------------------------------------------------------------------------
+def register_metric(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None, **meta: Any) -> Metric:
+    """Register a :class:`Metric` (or a plain callable, wrapped with ``meta``) under its name."""
+    m = obj if isinstance(obj, Metric) and not meta else _wrap_metric(obj, **meta)
+    if not isinstance(m, Metric):
+        raise InvalidMetricError(f"expected a Metric, got {type(obj).__name__}")
+    if m.name in _metrics and not replace and _metrics[m.name] is not m:
+        raise InvalidMetricError(
+            f"a metric named {m.name!r} is already registered"
+            + (f" (entry point {_plugin!r} skipped)" if _plugin else "; pass replace=True")
+        )
+    _metrics[m.name] = m
+    return m
+
+
+def _ensure_metrics() -> None:
+    if not _metrics:
+        for m in BUILTINS:
+            _metrics[m.name] = m
+    load_entry_points(METRIC_GROUP, register_metric)
+
+
+def get_metric(name: str, **params: Any) -> Metric:
+    """The registered metric called ``name``.
+
+    ``pair_f`` takes ``beta``: ``get_metric("pair_f", beta=2)``.  Unknown names raise
+    :class:`~metricprops.errors.UnknownNameError` (a ``KeyError``) listing close names.
+    """
+    if isinstance(name, Metric):
+        return name
+    _ensure_metrics()
+    base, parsed = _parse_params(name)
+    params = {**parsed, **params}
+    if base == "pair_f" and params:
+        from .metrics import pair_f_beta
+        return pair_f_beta(float(params.pop("beta", 1.0)))
+    if base not in _metrics:
+        raise unknown_name_error("metric", name, _metrics)
+    if params:
+        raise InvalidMetricError(f"metric {base!r} takes no parameters, got {sorted(params)}")
+    return _metrics[base]
+
+
+def _parse_params(name: str) -> tuple:
+    """``"pair_f[beta=2]"`` -> ("pair_f", {"beta": "2"})."""
+    if name.endswith("]") and "[" in name:
+        base, _, rest = name[:-1].partition("[")
+        params = {}
+        for part in filter(None, rest.split(",")):
+            key, _, value = part.partition("=")
+            params[key.strip()] = value.strip()
+        return base, params
+    return name, {}
+
+
+def list_metrics() -> List[Metric]:
+    """Every registered metric, built-ins first."""
+    _ensure_metrics()
+    return list(_metrics.values())
+
+
+def metric_names() -> List[str]:
+    return [m.name for m in list_metrics()]
+
+
+# -- constraints -----------------------------------------------------------------------
+def register_constraint(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None) -> Any:
+    """Register a constraint object (see :mod:`metricprops.constraint`) under its name."""
+    from .constraint import Constraint
+    if isinstance(obj, type) and issubclass(obj, Constraint):
+        obj = obj()
+    if not isinstance(obj, Constraint):
+        raise InvalidMetricError(f"expected a Constraint, got {type(obj).__name__}")
+    if obj.name in _constraints and not replace and type(_constraints[obj.name]) is not type(obj):
+        raise InvalidMetricError(f"a constraint named {obj.name!r} is already registered")
+    _constraints[obj.name] = obj
+    return obj
+
+
+def _ensure_constraints() -> None:
+    if not _constraints:
+        from .constraints import BUILTIN_CONSTRAINTS
+        for c in BUILTIN_CONSTRAINTS:
+            _constraints[c.name] = c
+    load_entry_points(CONSTRAINT_GROUP, register_constraint)
+
+
+def get_constraint(name: Any) -> Any:
+    """The registered constraint called ``name`` (a constraint object passes through)."""
+    from .constraint import Constraint
+    if isinstance(name, Constraint):
+        return name
+    _ensure_constraints()
+    if name not in _constraints:
+        raise unknown_name_error("constraint", name, _constraints)
+    return _constraints[name]
+
+
+def list_constraints() -> List[Any]:
+    _ensure_constraints()
+    return list(_constraints.values())
+
+
+def constraint_names() -> List[str]:
+    return [c.name for c in list_constraints()]
