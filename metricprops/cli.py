@@ -11,10 +11,8 @@ from typing import Any
 
 import click
 
+from .commands import EXIT_FINDING, EXIT_USAGE  # noqa: F401 (re-exported)
 from .errors import MetricPropsError
-
-EXIT_FINDING = 1
-EXIT_USAGE = 2
 
 
 class Group(click.Group):
@@ -23,6 +21,8 @@ class Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # output piped into a pager that quit
+            ctx.exit(0)
         except (MetricPropsError, OSError, ValueError, TypeError) as exc:
             if isinstance(exc, click.exceptions.ClickException):
                 raise

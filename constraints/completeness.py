@@ -1,0 +1,59 @@
+"""Completeness (Amigó et al. 2009, the ELM paper 3.6.2).
+
+H1 has two blocks that each hold only items of one and the same true class; H2 is H1 with the
+two merged.  Require Q(T, H2) > Q(T, H1).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterator
+
+from hypothesis import strategies as st
+
+from metricprops.constraint import Instance, PairwiseConstraint, pair_instance
+from metricprops.enumeration import set_partitions
+from metricprops.partition import Partition
+from metricprops.strategies import surroundings
+
+from ._build import assemble
+
+
+class Completeness(PairwiseConstraint):
+    name = "completeness"
+    title = "Cluster completeness: merging two pure blocks of one class helps"
+    citation = "Amigó et al. (2009), constraint 2; the ELM paper, section 3.6.2."
+    statement = ("If two predicted blocks of H1 each hold only items of the same true class and "
+                 "H2 is H1 with the two merged, then Q(T, H2) > Q(T, H1).")
+    min_items = 2
+
+    def strategy(self, max_items: int) -> Any:
+        return _completeness_instances(max_items)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        for n in range(self.min_items, max_n + 1):
+            for truth in set_partitions(n):
+                t = truth.tolist()
+                for worse in set_partitions(n):
+                    pure = [(b, t[b[0]]) for b in worse.blocks if len({t[i] for i in b}) == 1]
+                    for (b1, c1), (b2, c2) in combinations(pure, 2):
+                        if c1 != c2:
+                            continue
+                        labels = worse.tolist()
+                        for i in b2:
+                            labels[i] = labels[b1[0]]
+                        yield pair_instance(truth, worse, Partition.from_labels(labels))
+
+
+@st.composite
+def _completeness_instances(draw: Any, max_items: int) -> Instance:
+    half = max(1, (max_items - 1) // 2)
+    p1 = draw(st.integers(1, max(1, min(half, max_items - 1))))
+    p2 = draw(st.integers(1, max(1, min(half, max_items - p1))))
+    truth = ["k"] * (p1 + p2)
+    worse = ["A"] * p1 + ["B"] * p2
+    better = ["A"] * (p1 + p2)
+    extra = draw(surroundings(max_items - p1 - p2, ["k"]))
+    return assemble(truth, worse, better, extra, note="two pure blocks of one class merged")
+
+
+CONSTRAINT = Completeness()

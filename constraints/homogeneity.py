@@ -1,0 +1,67 @@
+"""Homogeneity (Amigó et al. 2009, the ELM paper 3.6.1; generalised as Gösgens' perfect split).
+
+H1 has a block C holding items of at least two true classes; H2 is H1 with C split into two
+parts such that no class is cut.  Require Q(T, H2) > Q(T, H1).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from hypothesis import strategies as st
+
+from metricprops.constraint import Instance, PairwiseConstraint, pair_instance
+from metricprops.enumeration import set_partitions
+from metricprops.partition import Partition
+from metricprops.strategies import surroundings
+
+from ._build import assemble, bipartitions
+
+
+class Homogeneity(PairwiseConstraint):
+    name = "homogeneity"
+    title = "Cluster homogeneity: splitting a mixed block along class lines helps"
+    citation = ("Amigó et al. (2009), constraint 1; the ELM paper, section 3.6.1; Gösgens, "
+                "Tikhonov & Prokhorenkova (2021), 'perfect split'.")
+    statement = ("If a predicted block C of H1 holds items of at least two true classes and H2 "
+                 "is H1 with C split into two non-empty parts without cutting any class, then "
+                 "Q(T, H2) > Q(T, H1).")
+    min_items = 2
+
+    def strategy(self, max_items: int) -> Any:
+        return _homogeneity_instances(max_items)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        for n in range(self.min_items, max_n + 1):
+            for truth in set_partitions(n):
+                t = truth.tolist()
+                for worse in set_partitions(n):
+                    for block in worse.blocks:
+                        classes = sorted({t[i] for i in block})
+                        if len(classes) < 2:
+                            continue
+                        for _, group_b in bipartitions(classes):
+                            labels = worse.tolist()
+                            for i in block:
+                                if t[i] in group_b:
+                                    labels[i] = worse.n_blocks
+                            yield pair_instance(truth, worse, Partition.from_labels(labels))
+
+
+@st.composite
+def _homogeneity_instances(draw: Any, max_items: int) -> Instance:
+    n_classes = draw(st.integers(2, max(2, min(4, max_items))))
+    portions = draw(st.lists(st.integers(1, max(1, max_items // n_classes)),
+                             min_size=n_classes, max_size=n_classes))
+    while sum(portions) > max_items:  # keep the core within the size limit
+        portions[portions.index(max(portions))] -= 1
+    moved = draw(st.sets(st.integers(1, n_classes - 1), min_size=1, max_size=n_classes - 1))
+    truth, worse, better = [], [], []
+    for cls, size in enumerate(portions):
+        truth += [("c", cls)] * size
+        worse += ["C"] * size
+        better += ["C2" if cls in moved else "C"] * size
+    extra = draw(surroundings(max_items - len(truth), [("c", i) for i in range(n_classes)]))
+    return assemble(truth, worse, better, extra, note="mixed block C split along classes")
+
+
+CONSTRAINT = Homogeneity()

@@ -1,0 +1,90 @@
+"""ZeroScore (the ELM paper, section 2 and Theorem 1).
+
+For every truth T with at least 2 items there is a prediction H with Q(T, H) equal to the
+metric's declared lower bound.  Checked by exhaustive search over every H (so a failure
+reports the proved minimum) for truths of at most ``SEARCH_N`` items, and the paper's
+constructive witness (Theorem 1) is always reported.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional
+
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.enumeration import set_partitions
+from metricprops.partition import Partition
+from metricprops.strategies import partitions
+from metricprops.tolerance import TOLERANCE, compare
+
+#: Largest truth for which every prediction is scored (Bell(6) = 203 predictions).
+SEARCH_N = 6
+
+
+def theorem1_witness(truth: Partition) -> Partition:
+    """The ELM paper's Theorem 1 prediction with ELM F1(e) = 0 for every item.
+
+    No true singletons: all singletons.  Two or more: the true singletons form one block,
+    everything else singletons.  Exactly one true singleton s: the block {s, t} for another
+    item t, everything else singletons.
+    """
+    sizes = truth.sizes
+    labels = truth.labels
+    singles = [i for i in range(truth.n) if sizes[labels[i]] == 1]
+    pred = list(range(truth.n))
+    if len(singles) >= 2:
+        for i in singles:
+            pred[i] = singles[0]
+    elif len(singles) == 1:
+        s = singles[0]
+        t = 0 if s != 0 else 1
+        pred[s] = pred[t] = min(s, t)
+    return Partition.from_labels(pred)
+
+
+class ZeroScore(Constraint):
+    name = "zero_score"
+    title = "ZeroScore: every truth admits a prediction scoring the lower bound"
+    citation = "BCubed revisited: elements like me (ELM), section 2 and Theorem 1."
+    statement = ("For every truth T with at least 2 items there is a prediction H with "
+                 "Q(T, H) = the metric's declared lower bound.")
+    min_items = 2
+    budget = 0.25  # each random instance scores every prediction of its truth
+
+    def applies_to(self, metric: Any) -> Optional[str]:
+        if metric.oriented_lower is None:
+            side = "lower bound (bounds[0])" if metric.kind == "similarity" else "upper bound (bounds[1]) of a distance"
+            return f"needs a declared {side}; {metric.name} has bounds {metric.bounds}"
+        return None
+
+    def strategy(self, max_items: int) -> Any:
+        return partitions(min_items=2, max_items=max(2, min(max_items, SEARCH_N))).map(Instance)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        for n in range(2, min(max_n, SEARCH_N) + 1):
+            for truth in set_partitions(n):
+                yield Instance(truth)
+
+    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+                 tolerance: float = TOLERANCE) -> Evaluation:
+        truth = instance.truth
+        lower = metric.oriented_lower
+        witness = theorem1_witness(truth)
+        q_witness = score(truth, witness)
+        best, q_best, proved = witness, q_witness, truth.n <= SEARCH_N
+        if compare(q_best, lower, tolerance) > 0 and proved:
+            for pred in set_partitions(truth.n):
+                q = score(truth, pred)
+                if q < q_best:
+                    best, q_best = pred, q
+        reached = compare(q_best, lower, tolerance) <= 0
+        scores = {"best": metric.oriented(q_best), "lower_bound": metric.oriented(lower),
+                  "witness": metric.oriented(q_witness)}
+        return Evaluation(
+            Outcome.SATISFIED if reached else Outcome.VIOLATED, scores, lower - q_best,
+            detail=("the lower bound is reached" if reached else
+                    "no prediction reaches the lower bound" + (" (exhaustive: the best score is "
+                                                               "the proved minimum)" if proved else "")),
+            shown={"pred": best}, extra={"proved_minimal": proved and not reached},
+        )
+
+
+CONSTRAINT = ZeroScore()

@@ -1,0 +1,150 @@
+"""Calling a metric safely: time limit, return-value validation, memoisation.
+
+A metric under audit may raise, return NaN/inf or a non-number, or hang.  Each of these
+becomes a :class:`MetricCallError` carrying the input, which the checker turns into an
+``error`` verdict for that (metric, constraint) pair while the audit goes on.
+"""
+from __future__ import annotations
+
+import math
+import signal
+import threading
+import warnings
+from typing import Any, Callable, Dict, Optional, Tuple
+
+import numpy as np
+
+from .errors import MetricPropsError
+from .partition import Partition
+
+__all__ = ["MetricCallError", "timed_call", "Scorer", "DEFAULT_TIMEOUT"]
+
+#: Seconds one metric call may take before it counts as hung.
+DEFAULT_TIMEOUT = 10.0
+
+
+class MetricCallError(MetricPropsError, RuntimeError):
+    """The metric raised, hung, or returned something that is not a finite number."""
+
+    def __init__(self, reason: str, message: str, truth: Partition, pred: Partition):
+        super().__init__(message)
+        self.reason = reason  # "raised" | "timeout" | "nan" | "inf" | "not_a_number"
+        self.truth = truth
+        self.pred = pred
+
+    def to_json(self) -> dict:
+        return {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
+                "pred": self.pred.tolist(),
+                "notation": {"truth": self.truth.notation(), "pred": self.pred.notation()}}
+
+
+class _Timeout(BaseException):
+    """Raised inside the metric by the alarm (BaseException: a bare ``except Exception``
+    in the metric cannot swallow it)."""
+
+
+def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool, Any]:
+    """Run ``func()`` with a time limit: ``(True, value)``, or ``(False, None)`` if it hung.
+
+    Uses ``SIGALRM`` in the main thread (interrupts Python code, including ``time.sleep``);
+    elsewhere a watchdog thread (the call is abandoned, not killed).  Exceptions propagate.
+    """
+    if not timeout or timeout <= 0:
+        return True, func()
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM"):
+        def on_alarm(signum: int, frame: Any) -> None:
+            raise _Timeout()
+
+        previous = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            return True, func()
+        except _Timeout:
+            return False, None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    box: Dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = func()
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        return False, None
+    if "error" in box:
+        raise box["error"]
+    return True, box.get("value")
+
+
+def _as_number(value: Any) -> Optional[float]:
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, np.ndarray):
+        if value.size != 1:
+            return None
+        value = value.reshape(()).item()
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class Scorer:
+    """``Scorer(metric)(truth, pred)`` -> Q, the metric oriented so that higher is better.
+
+    Built-ins get the validated :class:`Partition`; black-box functions get lists of
+    canonical integer labels.  Values are memoised per (truth, pred); warnings the metric
+    emits are silenced (they are not findings).
+    """
+
+    def __init__(self, metric: Any, timeout: Optional[float] = DEFAULT_TIMEOUT):
+        self.metric = metric
+        self.timeout = timeout
+        self.calls = 0
+        self._cache: Dict[Tuple[bytes, bytes, int], float] = {}
+
+    def raw(self, truth: Partition, pred: Partition) -> float:
+        """The metric's own value (not oriented)."""
+        key = (truth.labels.tobytes(), pred.labels.tobytes(), truth.n)
+        if key in self._cache:
+            return self._cache[key]
+        m = self.metric
+        if m.builtin:
+            call = lambda: m(truth, pred)  # noqa: E731
+        else:
+            t_list, p_list = truth.tolist(), pred.tolist()
+            call = lambda: m.func(t_list, p_list)  # noqa: E731
+        self.calls += 1
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                finished, value = timed_call(call, self.timeout)
+        except Exception as exc:
+            raise MetricCallError(
+                "raised", f"{m.name} raised {type(exc).__name__}: {exc}", truth, pred
+            ) from exc
+        if not finished:
+            raise MetricCallError(
+                "timeout", f"{m.name} did not return within {self.timeout:g} s", truth, pred
+            )
+        number = _as_number(value)
+        if number is None:
+            raise MetricCallError(
+                "not_a_number",
+                f"{m.name} returned {type(value).__name__} {value!r:.60}, expected a number",
+                truth, pred,
+            )
+        if not math.isfinite(number):
+            reason = "nan" if math.isnan(number) else "inf"
+            raise MetricCallError(reason, f"{m.name} returned {number}", truth, pred)
+        self._cache[key] = number
+        return number
+
+    def __call__(self, truth: Partition, pred: Partition) -> float:
+        return self.metric.oriented(self.raw(truth, pred))

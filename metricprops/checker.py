@@ -1,0 +1,265 @@
+"""The checker: run one constraint against one metric, and audit many pairs.
+
+Search has two phases.  First, every instance with at most ``exhaustive_n`` items is checked
+(smallest first).  Then, if no violation was found, hypothesis generates ``max_examples``
+random instances with at most ``max_items`` items, steered towards violations with
+``hypothesis.target`` on the constraint's margin, and shrinks the first violation it finds to
+a minimal one.  Hypothesis is run from library code as in ``hypothesis.find``: an inner
+``@given`` function whose failing instance is captured in a closure, with settings built
+explicitly (recorded seed, no database, no deadline, no explain phase) on top of hypothesis'
+*default* profile, so a loaded profile (``CI=true`` loads hypothesis' "ci" profile) cannot
+change verdicts.
+
+A pass therefore means "no counterexample among all instances up to n items and N random
+ones up to m items"; the result's message says exactly that.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import zlib
+from typing import Any, Callable, Dict, Iterable, Optional, Sequence
+
+from .calls import DEFAULT_TIMEOUT, MetricCallError, Scorer
+from .constraint import Constraint, Evaluation, Instance, Outcome
+from .metrics.base import as_metric
+from .registry import get_constraint, list_constraints
+from .results import AuditResult, CheckResult, Status
+from .tolerance import TOLERANCE
+
+__all__ = ["check", "audit", "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N", "DEFAULT_MAX_ITEMS",
+           "MISSION_CONSTRAINTS"]
+
+DEFAULT_MAX_EXAMPLES = 200
+DEFAULT_EXHAUSTIVE_N = 5
+DEFAULT_MAX_ITEMS = 30
+#: The six constraints of the ELM paper / Amigó et al., audited by default.
+MISSION_CONSTRAINTS = ("zero_score", "degenerate", "homogeneity", "completeness", "rag_bag",
+                       "size_vs_quantity")
+
+
+class _Found(Exception):
+    """Raised inside the hypothesis test to make it fail on a violation (then shrunk)."""
+
+
+class _Abort(BaseException):
+    """A hung metric: stop at once, do not shrink (each call would wait for the limit)."""
+
+    def __init__(self, error: MetricCallError):
+        super().__init__(str(error))
+        self.error = error
+
+
+def _example(instance: Instance, evaluation: Evaluation) -> Dict[str, Any]:
+    preds = dict(evaluation.shown) if evaluation.shown is not None else dict(instance.preds)
+    out: Dict[str, Any] = {"truth": instance.truth.tolist()}
+    out.update({role: p.tolist() for role, p in preds.items()})
+    out["scores"] = dict(evaluation.scores)
+    out["notation"] = {"truth": instance.truth.notation(),
+                       **{role: p.notation() for role, p in preds.items()}}
+    if evaluation.detail:
+        out["detail"] = evaluation.detail
+    out.update(evaluation.extra)
+    return out
+
+
+class _Search:
+    """State of one check: the smallest violation and tie seen, counts."""
+
+    def __init__(self, constraint: Constraint, metric: Any, scorer: Scorer, tolerance: float):
+        self.constraint, self.metric, self.scorer, self.tolerance = constraint, metric, scorer, tolerance
+        self.violation: Optional[tuple] = None
+        self.tie: Optional[tuple] = None
+        self.exhaustive = 0
+        self.random = 0
+
+    def evaluate(self, instance: Instance) -> Evaluation:
+        ev = self.constraint.evaluate(instance, self.scorer, self.metric, self.tolerance)
+        if ev.outcome is Outcome.TIE and (
+                self.tie is None or instance.size_key() < self.tie[0].size_key()):
+            self.tie = (instance, ev)
+        return ev
+
+    def run_exhaustive(self, max_n: int, max_items: int) -> None:
+        """Every instance up to ``max_n`` items, then the constraint's explicit examples."""
+        best_n = None
+        for instance in itertools.chain(self.constraint.enumerate(max_n),
+                                        self.constraint.examples(max_items)):
+            if best_n is not None and instance.n > best_n:
+                continue
+            self.exhaustive += 1
+            ev = self.evaluate(instance)
+            if ev.outcome is Outcome.VIOLATED:
+                best_n = instance.n
+                if self.violation is None or instance.size_key() < self.violation[0].size_key():
+                    self.violation = (instance, ev)
+
+    def run_random(self, max_items: int, max_examples: int, seed: int) -> None:
+        from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
+        from hypothesis import seed as hypothesis_seed
+
+        strategy = self.constraint.strategy(max_items)
+        found: Dict[str, Any] = {}
+
+        def test(instance: Instance) -> None:
+            if not found:
+                self.random += 1
+            try:
+                ev = self.evaluate(instance)
+            except MetricCallError as exc:
+                if exc.reason == "timeout":
+                    raise _Abort(exc) from None
+                found["error"] = exc
+                raise
+            target(max(-1e6, min(1e6, float(ev.margin))), label="margin")
+            if ev.outcome is Outcome.VIOLATED:
+                found["violation"] = (instance, ev)
+                raise _Found()
+
+        runner = settings(
+            parent=settings.get_profile("default"),
+            database=None, deadline=None, derandomize=False, max_examples=max_examples,
+            phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink),
+            suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+            print_blob=False, verbosity=Verbosity.quiet,
+        )(hypothesis_seed(seed)(given(strategy)(test)))
+        try:
+            runner()
+        except _Found:
+            self.violation = found["violation"]  # the last failing run is the shrunk one
+        except MetricCallError as exc:
+            raise found.get("error", exc) from None
+
+
+def _result(metric: Any, constraint: Constraint, status: str, **kw: Any) -> CheckResult:
+    return CheckResult(metric=metric.name, constraint=constraint.name, status=status, **kw)
+
+
+def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
+          max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
+          max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
+          tolerance: float = TOLERANCE) -> CheckResult:
+    """Check one constraint on one metric and return a :class:`CheckResult`.
+
+    Parameters
+    ----------
+    metric : Metric, str or callable
+        A :class:`~metricprops.Metric`, a registered name, or ``f(labels_true, labels_pred)``.
+    constraint : Constraint or str
+        A constraint object or a registered name.
+    seed : int, optional
+        Seed of the random phase (drawn and recorded when omitted).
+    max_examples : int
+        Random instances to generate after the exhaustive phase (0 skips the phase).
+    exhaustive_n : int
+        Every instance with at most this many items is checked first.
+    max_items : int
+        Largest random instance.
+    timeout : float or None
+        Seconds one metric call may take; a slower call is an ``error``.
+    tolerance : float
+        Scores within this tolerance are tied (see :mod:`metricprops.tolerance`).
+    """
+    m = as_metric(metric)
+    c = get_constraint(constraint)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    common = dict(exhaustive_n=exhaustive_n, max_items=max_items, seed=seed)
+    reason = c.applies_to(m)
+    if reason:
+        return _result(m, c, Status.NOT_APPLICABLE, message=reason, **common)
+    scorer = Scorer(m, timeout)
+    search = _Search(c, m, scorer, tolerance)
+    try:
+        search.run_exhaustive(exhaustive_n, max_items)
+        n_random = 0 if search.violation else max(1, int(max_examples * c.budget)) if max_examples else 0
+        if n_random:
+            search.run_random(max_items, n_random, seed)
+    except _Abort as stop:
+        return _error(m, c, stop.error, search, common)
+    except MetricCallError as exc:
+        return _error(m, c, exc, search, common)
+    except Exception as exc:  # hypothesis gave up (Unsatisfiable, ...) or a broken constraint
+        from hypothesis.errors import Unsatisfiable
+        if isinstance(exc, Unsatisfiable):
+            return _result(m, c, Status.GAVE_UP, examples=search.exhaustive + search.random,
+                           message=f"could not generate enough valid instances: {exc}", **common)
+        raise
+    examples = search.exhaustive + search.random
+    scope = (f"all {search.exhaustive} instances with at most {exhaustive_n} items and "
+             f"{search.random} random instances with at most {max_items} items (seed {seed})")
+    if search.violation:
+        inst, ev = search.violation
+        how = "exhaustive search" if inst.n <= exhaustive_n and search.random == 0 else "random search, shrunk"
+        return _result(m, c, Status.FAILED, examples=examples, calls=scorer.calls,
+                       counterexample=_example(inst, ev),
+                       message=f"smallest violation ({inst.n} items) found by {how}.", **common)
+    if examples == 0:
+        return _result(m, c, Status.GAVE_UP, examples=0,
+                       message="no valid instance could be generated", **common)
+    if search.tie:
+        inst, ev = search.tie
+        return _result(m, c, Status.WEAK, examples=examples, calls=scorer.calls,
+                       tie=_example(inst, ev),
+                       message=f"no violation, but ties (smallest shown) among {scope}.", **common)
+    return _result(m, c, Status.PASSED, examples=examples, calls=scorer.calls,
+                   message=f"no counterexample among {scope}.", **common)
+
+
+def _error(m: Any, c: Constraint, exc: MetricCallError, search: _Search, common: dict) -> CheckResult:
+    return _result(m, c, Status.ERROR, examples=search.exhaustive + search.random,
+                   error=exc.to_json(), message=str(exc), **common)
+
+
+def pair_seed(seed: int, metric_name: str, constraint_name: str) -> int:
+    """Seed of one pair in an audit: stable under adding or removing other pairs."""
+    return (seed + zlib.crc32(f"{metric_name}|{constraint_name}".encode())) % 2**32
+
+
+def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
+          seed: Optional[int] = None, max_examples: int = DEFAULT_MAX_EXAMPLES,
+          exhaustive_n: int = DEFAULT_EXHAUSTIVE_N, max_items: int = DEFAULT_MAX_ITEMS,
+          timeout: Optional[float] = DEFAULT_TIMEOUT, tolerance: float = TOLERANCE,
+          progress: Optional[Callable[[int, int, str, str], None]] = None,
+          on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:
+    """Check every constraint on every metric; never stops early.
+
+    ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to the six
+    constraints of the ELM paper (:data:`MISSION_CONSTRAINTS`).  ``progress(done, total,
+    metric, constraint)`` is called before each pair; ``on_result`` after each (use it to
+    save partial results).  A metric that raises, returns garbage or hangs gives ``error``
+    for that pair and the audit goes on.
+    """
+    if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):
+        metrics = [metrics]
+    resolved = [as_metric(m) for m in metrics]
+    cons = [get_constraint(c) for c in (constraints if constraints is not None else MISSION_CONSTRAINTS)]
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    result = AuditResult(seed=seed, settings={
+        "max_examples": max_examples, "exhaustive_n": exhaustive_n, "max_items": max_items,
+        "timeout": timeout, "tolerance": tolerance})
+    total, done = len(resolved) * len(cons), 0
+    for m in resolved:
+        for c in cons:
+            if progress:
+                progress(done, total, m.name, c.name)
+            try:
+                r = check(m, c, seed=pair_seed(seed, m.name, c.name), max_examples=max_examples,
+                          exhaustive_n=exhaustive_n, max_items=max_items, timeout=timeout,
+                          tolerance=tolerance)
+            except Exception as exc:  # a broken constraint plug-in: record it, go on
+                r = CheckResult(metric=m.name, constraint=c.name, status=Status.ERROR,
+                                seed=pair_seed(seed, m.name, c.name),
+                                message=f"constraint {c.name!r} raised {type(exc).__name__}: {exc}")
+            result.results.append(r)
+            done += 1
+            if on_result:
+                on_result(r)
+    if progress:
+        progress(done, total, "", "")
+    return result
+
+
+def all_constraint_names() -> list:
+    return [c.name for c in list_constraints()]

@@ -1,0 +1,164 @@
+"""The constraint plug-in API.
+
+A constraint is a formal property of a metric, checked on *instances* (a truth and one or
+two predictions).  On one instance a check has three outcomes (:class:`Outcome`): satisfied,
+tied (scores equal within the tolerance) or violated.  A violation is data, never an
+exception.
+
+To write a constraint, subclass :class:`PairwiseConstraint` (two predictions that must be
+ordered) or :class:`Constraint` (anything else) and give it:
+
+* ``name``, ``title``, ``citation``, ``statement`` (the formal statement, one paragraph);
+* ``applies_to(metric)``: ``None`` if it applies, else the reason (which metadata is missing);
+* ``strategy(max_items)``: a hypothesis strategy of valid instances, built by construction;
+* ``enumerate(max_n)``: every instance with at most ``max_n`` items (exhaustive phase);
+* ``evaluate(instance, score, metric)``: an :class:`Evaluation` (outcome, scores, margin).
+
+Register it with :func:`metricprops.register_constraint` or the entry-point group
+``metricprops.constraints``.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Tuple
+
+from .partition import Partition
+from .tolerance import TOLERANCE, compare
+
+__all__ = [
+    "Outcome", "Instance", "Evaluation", "Constraint", "PairwiseConstraint", "Scorer",
+]
+
+#: ``score(truth, pred) -> Q`` : the metric oriented so that higher is better.
+Scorer = Callable[[Partition, Partition], float]
+
+
+class Outcome(enum.Enum):
+    """Result of checking one instance."""
+
+    SATISFIED = "satisfied"
+    TIE = "tie"
+    VIOLATED = "violated"
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One instance of a constraint: a truth and the predictions the constraint compares.
+
+    ``preds`` maps a role (``"worse"``/``"better"`` for pairwise constraints, ``"pred"``
+    otherwise) to a partition of the same items.
+    """
+
+    truth: Partition
+    preds: Mapping[str, Partition] = field(default_factory=dict)
+    note: str = ""
+
+    @property
+    def n(self) -> int:
+        return self.truth.n
+
+    def size_key(self) -> tuple:
+        """Order used to pick the smallest instance: items, then blocks, then labels."""
+        parts = (self.truth,) + tuple(self.preds[k] for k in sorted(self.preds))
+        return (self.n, sum(p.n_blocks for p in parts), tuple(tuple(p.tolist()) for p in parts))
+
+    def __getitem__(self, role: str) -> Partition:
+        return self.preds[role]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What a constraint concluded on one instance.
+
+    ``scores`` holds the metric's raw values by role; ``margin`` is positive when the
+    instance satisfies the constraint with room to spare, negative when violated (used as
+    the ``hypothesis.target`` to steer the search towards violations).  ``shown`` lists the
+    predictions to report (role -> partition) when they differ from the instance's own.
+    """
+
+    outcome: Outcome
+    scores: Dict[str, float]
+    margin: float
+    detail: str = ""
+    shown: Optional[Mapping[str, Partition]] = None
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+
+class Constraint:
+    """Base class of constraints (see the module docstring)."""
+
+    name: str = ""
+    title: str = ""
+    citation: str = ""
+    statement: str = ""
+    #: smallest number of items an instance can have
+    min_items: int = 1
+    #: fraction of the example budget used by the random phase (expensive checks use less)
+    budget: float = 1.0
+
+    def applies_to(self, metric: Any) -> Optional[str]:
+        """``None`` if the constraint can be checked on ``metric``, else why not."""
+        return None
+
+    def strategy(self, max_items: int) -> Any:  # pragma: no cover - abstract
+        """Hypothesis strategy of :class:`Instance` with at most ``max_items`` items."""
+        raise NotImplementedError
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:  # pragma: no cover - abstract
+        """Every instance with at most ``max_n`` items, smallest first."""
+        raise NotImplementedError
+
+    def examples(self, max_items: int) -> Iterator[Instance]:
+        """Explicit instances always checked in the exhaustive phase (default: none).
+
+        For families whose smallest member is larger than the exhaustive size (e.g. the
+        size-vs-quantity construction starts at 10 items).
+        """
+        return iter(())
+
+    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+                 tolerance: float = TOLERANCE) -> Evaluation:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def metadata(self) -> dict:
+        return {"name": self.name, "title": self.title, "citation": self.citation,
+                "statement": self.statement}
+
+    def __repr__(self) -> str:
+        return f"<Constraint {self.name}>"
+
+
+class PairwiseConstraint(Constraint):
+    """Q(T, better) must exceed Q(T, worse) (strict) or at least equal it (non-strict).
+
+    Strict constraints report a tie as :attr:`Outcome.TIE` (verdict ``weak`` when no
+    violation exists); non-strict ones count a tie as satisfied.
+    """
+
+    strict: bool = True
+
+    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+                 tolerance: float = TOLERANCE) -> Evaluation:
+        worse, better = instance["worse"], instance["better"]
+        q_worse = score(instance.truth, worse)
+        q_better = score(instance.truth, better)
+        order = compare(q_better, q_worse, tolerance)
+        # orientation is an involution: oriented(Q) is the metric's raw value
+        raw = {"worse": metric.oriented(q_worse), "better": metric.oriented(q_better)}
+        if order > 0:
+            outcome = Outcome.SATISFIED
+        elif order == 0:
+            outcome = Outcome.TIE if self.strict else Outcome.SATISFIED
+        else:
+            outcome = Outcome.VIOLATED
+        return Evaluation(outcome, raw, q_better - q_worse)
+
+
+def pair_instance(truth: Partition, worse: Partition, better: Partition, note: str = "") -> Instance:
+    """A pairwise instance."""
+    return Instance(truth, {"worse": worse, "better": better}, note)
+
+
+def labels_of(*parts: Partition) -> Tuple[list, ...]:
+    return tuple(p.tolist() for p in parts)

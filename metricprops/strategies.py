@@ -1,0 +1,101 @@
+"""Public hypothesis strategies: partitions, pairs of partitions, constraint instances.
+
+Arguments are validated eagerly (when the strategy is built, not when it is drawn from) and
+every value is valid by construction: nothing is filtered.  Shrinking heads for fewer items
+and fewer blocks: a partition is drawn as a list of block ids, so hypothesis shrinks the list
+length (items) and the ids towards 0 (merging blocks).
+
+Use them in your own tests::
+
+    from hypothesis import given
+    from metricprops.strategies import partition_pairs
+
+    @given(partition_pairs(max_items=20))
+    def test_my_metric_is_bounded(pair):
+        truth, pred = pair
+        assert 0 <= my_metric(truth.tolist(), pred.tolist()) <= 1
+"""
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence, Tuple
+
+from hypothesis import strategies as st
+
+from .errors import InvalidArgumentError
+from .partition import Partition
+
+__all__ = ["partitions", "partition_pairs", "instances", "block_ids", "surroundings"]
+
+
+def _check_int(name: str, value: Any, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{name}: expected an integer, got {value!r}")
+    if value < minimum:
+        raise InvalidArgumentError(f"{name}: expected an integer >= {minimum}, got {value}")
+    return value
+
+
+def _check_sizes(min_items: int, max_items: int, max_blocks: Optional[int]) -> int:
+    _check_int("min_items", min_items, 0)
+    _check_int("max_items", max_items, 0)
+    if min_items > max_items:
+        raise InvalidArgumentError(
+            f"expected min_items <= max_items, got min_items={min_items}, max_items={max_items}"
+        )
+    if max_blocks is None:
+        return max(max_items, 1)
+    return _check_int("max_blocks", max_blocks, 1)
+
+
+def block_ids(n: int, max_blocks: int) -> st.SearchStrategy[List[int]]:
+    """Lists of ``n`` block ids in ``0 .. max_blocks-1`` (shrinking merges blocks)."""
+    return st.lists(st.integers(0, max(max_blocks, 1) - 1), min_size=n, max_size=n)
+
+
+def partitions(min_items: int = 1, max_items: int = 20,
+               max_blocks: Optional[int] = None) -> st.SearchStrategy[Partition]:
+    """Partitions of ``n`` items, ``min_items <= n <= max_items``, at most ``max_blocks`` blocks."""
+    k = _check_sizes(min_items, max_items, max_blocks)
+    return st.lists(st.integers(0, k - 1), min_size=min_items, max_size=max_items).map(
+        Partition.from_labels
+    )
+
+
+@st.composite
+def _pairs(draw: Any, min_items: int, max_items: int, k: int) -> Tuple[Partition, Partition]:
+    n = draw(st.integers(min_items, max_items))
+    truth = Partition.from_labels(draw(block_ids(n, k)))
+    pred = Partition.from_labels(draw(block_ids(n, k)))
+    return truth, pred
+
+
+def partition_pairs(min_items: int = 1, max_items: int = 20,
+                    max_blocks: Optional[int] = None) -> st.SearchStrategy[Tuple[Partition, Partition]]:
+    """``(truth, pred)`` pairs of partitions of the same ``n`` items."""
+    k = _check_sizes(min_items, max_items, max_blocks)
+    return _pairs(min_items, max_items, k)
+
+
+@st.composite
+def surroundings(draw: Any, max_extra: int, joinable: Sequence[Any] = ()) -> Tuple[list, list]:
+    """Extra items around a constructed core: ``(truth_labels, pred_labels)``.
+
+    Each extra item belongs to a true class from ``joinable`` (classes of the core it may
+    join) or to a new class, and to a *new* predicted block, so the core's predicted blocks
+    stay exactly as constructed.  Labels of new classes/blocks are ``("x", i)`` tuples.
+    """
+    m = draw(st.integers(0, max(max_extra, 0)))
+    if m == 0:
+        return [], []
+    options = list(joinable) + [("x", i) for i in range(m)]
+    truth = [options[i] for i in draw(st.lists(st.integers(0, len(options) - 1),
+                                               min_size=m, max_size=m))]
+    pred = [("x", i) for i in draw(block_ids(m, m))]
+    return truth, pred
+
+
+def instances(constraint: Any, max_items: int = 30) -> st.SearchStrategy[Any]:
+    """Instances of a constraint (an object or a registered name), built by construction."""
+    from .registry import get_constraint
+    _check_int("max_items", max_items, 1)
+    return get_constraint(constraint).strategy(max_items)
