@@ -83,6 +83,7 @@ class Metric:
         if not self.description:
             doc = inspect.getdoc(self.formula or self.func) or ""
             object.__setattr__(self, "description", doc.split("\n\n")[0].replace("\n", " "))
+        object.__setattr__(self, "__doc__", self.doc)
 
     # -- evaluation ---------------------------------------------------------------------
     @property
@@ -143,6 +144,30 @@ class Metric:
             "conventions": dict(self.conventions),
             "description": self.description,
         }
+
+    @property
+    def doc(self) -> str:
+        """A numpydoc docstring built from the formula and the metadata."""
+        lo, hi = self.bounds
+        rng = f"[{'-inf' if lo is None else f'{lo:g}'}, {'inf' if hi is None else f'{hi:g}'}]"
+        better = "higher" if self.kind == "similarity" else "lower"
+        body = inspect.getdoc(self.formula or self.func) or self.description
+        lines = [f"{self.name}: {self.description}", "",
+                 "Parameters", "----------",
+                 "labels_true, labels_pred : array-like of hashable, shape (n_items,)",
+                 "    One label per item; any hashable labels.", "",
+                 "Returns", "-------",
+                 f"float in {rng}, {better} is better"
+                 + ("" if self.perfect is None else f"; {self.perfect:g} on identical partitions")
+                 + ".", "", "Notes", "-----", body]
+        if self.conventions:
+            lines += ["", "Degenerate inputs:", ""]
+            lines += [f"- {key.replace('_', ' ')}: {value}" for key, value in self.conventions.items()]
+        if self.symmetric is not None:
+            lines += ["", f"Symmetric in its arguments: {'yes' if self.symmetric else 'no'}."]
+        if self.citation:
+            lines += ["", "References", "----------", self.citation]
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"<Metric {self.name} ({self.kind}, bounds={self.bounds}, perfect={self.perfect})>"

@@ -117,7 +117,7 @@ def _m(name: str, formula: Any, citation: str, conventions: dict, *, bounds=(0.0
 rand = _m("rand", rand_formula, RAND, _conv("1.0 (no pairs, no disagreement)", "well defined",
                                              "well defined"))
 adjusted_rand = _m("adjusted_rand", adjusted_rand_formula, HUBERT,
-                   _conv(_IDENTICAL, "0.0 against a different truth (ARI is 0/0 → 0)",
+                   _conv(_IDENTICAL, "0.0 against a different truth (the numerator vanishes)",
                          "0.0 against a different truth"),
                    bounds=(-0.5, 1.0))
 pair_precision = _m("pair_precision", pair_precision_formula, IIR,
