@@ -8,22 +8,12 @@ Quick start::
 """
 from __future__ import annotations
 
+import sys as _sys
+import types as _types
 from typing import Any
 
-from .contingency import Contingency, contingency
-from .errors import *  # noqa: F401,F403
+from .errors import *  # noqa: F401,F403  (light: no third-party imports)
 from .errors import __all__ as _errors_all
-from .metrics import BUILTINS, Metric, metric, pair_f_beta
-from .partition import Partition
-from .registry import (
-    get_constraint,
-    get_metric,
-    list_constraints,
-    list_metrics,
-    register_constraint,
-    register_metric,
-)
-from .scoring import score, score_table
 
 __version__ = "0.1.0"
 
@@ -33,12 +23,45 @@ __all__ = [
     "register_constraint", "score", "score_table", "audit", "check", "compare",
 ] + list(_errors_all)
 
-_LAZY = {"audit": "checker", "check": "checker", "compare": "compare"}
+# Every public name is loaded on first use (PEP 562), so ``import metricprops`` -- and the
+# pytest plugin ``metricprops.pytest_plugin``, which pytest imports in every session -- stays
+# free of numpy, hypothesis and friends until something is actually scored or checked.
+_LAZY = {
+    "Partition": "partition", "Contingency": "contingency", "contingency": "contingency",
+    "Metric": "metrics", "metric": "metrics", "pair_f_beta": "metrics", "BUILTINS": "metrics",
+    "get_metric": "registry", "list_metrics": "registry", "register_metric": "registry",
+    "get_constraint": "registry", "list_constraints": "registry",
+    "register_constraint": "registry", "score": "scoring", "score_table": "scoring",
+    "audit": "checker", "check": "checker", "compare": "compare",
+}
 
 
-def __getattr__(name: str) -> Any:  # checker and friends import hypothesis: load on demand
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
         module = importlib.import_module(f".{_LAZY[name]}", __name__)
-        return getattr(module, name)
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'metricprops' has no attribute {name!r}")
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(_types.ModuleType):
+    """Keeps ``metricprops.contingency`` / ``metricprops.compare`` the public *functions*.
+
+    Importing a submodule binds it as an attribute of its package; for the submodules that
+    share their name with a public function, that binding is skipped (the submodule stays
+    importable through ``sys.modules``), so the name always means the function.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, _types.ModuleType) and _LAZY.get(name) == name:
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
