@@ -1,10 +1,101 @@
-"""pytest plugin (entry point ``pytest11``): command-line options only; imports nothing heavy."""
+"""pytest plugin (entry point ``pytest11``, loaded in every pytest session).
+
+It adds two command-line options and one fixture, and hands the options to
+:mod:`metricprops.testing` so that :func:`~metricprops.testing.assert_satisfies` and
+:func:`~metricprops.testing.assert_agrees` pick them up as defaults::
+
+    pytest --metricprops-seed=1234 --metricprops-max-examples=500
+
+* ``--metricprops-seed N``: the seed of every check in the session.  Without it a seed is
+  drawn once per session and shown in the report header, so a failing run can be replayed.
+* ``--metricprops-max-examples N``: random instances per check (default: the checker's).
+* the ``metricprops_settings`` fixture: the effective values, for tests that call
+  :func:`metricprops.check` / :func:`metricprops.audit` themselves.
+
+Importing this module (pytest does it at start-up, before collection) imports nothing but the
+standard library: numpy, hypothesis and the checker are loaded only when a check runs.
+"""
 from __future__ import annotations
 
+import random
+from typing import Any, NamedTuple, Optional
 
-def pytest_addoption(parser) -> None:  # pragma: no cover - exercised through pytester
-    group = parser.getgroup("metricprops")
-    group.addoption("--metricprops-seed", type=int, default=None,
-                    help="seed for metricprops checks (default: random, printed on failure)")
-    group.addoption("--metricprops-max-examples", type=int, default=None,
-                    help="random examples per metricprops check")
+import pytest
+
+__all__ = ["MetricpropsSettings", "metricprops_settings"]
+
+_KEY = "_metricprops_previous"
+
+
+class MetricpropsSettings(NamedTuple):
+    """The effective options of a session (what the ``metricprops_settings`` fixture gives)."""
+
+    #: Seed of every check in the session (given on the command line or drawn once).
+    seed: int
+    #: Random instances per check; ``None`` means the checker's default.
+    max_examples: Optional[int]
+    #: True if the seed came from ``--metricprops-seed`` (False: drawn for this session).
+    seed_given: bool = False
+
+    def check_kwargs(self) -> dict:
+        """Keyword arguments for :func:`metricprops.check` / :func:`metricprops.audit`."""
+        kwargs: dict = {"seed": self.seed}
+        if self.max_examples is not None:
+            kwargs["max_examples"] = self.max_examples
+        return kwargs
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError(f"expected an integer >= 0, got {value}")
+    return value
+
+
+def pytest_addoption(parser: Any) -> None:
+    group = parser.getgroup("metricprops", "metricprops (clustering metric checks)")
+    group.addoption("--metricprops-seed", type=_non_negative, default=None, metavar="N",
+                    help="seed of every metricprops check (default: drawn once per session "
+                         "and shown in the report header)")
+    group.addoption("--metricprops-max-examples", type=_non_negative, default=None, metavar="N",
+                    help="random instances per metricprops check (default: the checker's, 200)")
+
+
+def _settings(config: Any) -> MetricpropsSettings:
+    cached = getattr(config, "_metricprops_settings", None)
+    if cached is None:
+        seed = config.getoption("metricprops_seed", None)
+        given = seed is not None
+        if not given:
+            seed = random.SystemRandom().randrange(2**32)
+        cached = MetricpropsSettings(seed, config.getoption("metricprops_max_examples", None),
+                                     given)
+        config._metricprops_settings = cached
+    return cached
+
+
+def pytest_configure(config: Any) -> None:
+    from . import testing  # light: the checker is imported when a check runs
+
+    s = _settings(config)
+    setattr(config, _KEY, testing.configure(seed=s.seed, max_examples=s.max_examples))
+
+
+def pytest_unconfigure(config: Any) -> None:
+    previous = getattr(config, _KEY, None)
+    if previous is not None:
+        from . import testing
+        testing.configure(**previous)
+
+
+def pytest_report_header(config: Any) -> str:
+    s = _settings(config)
+    how = "" if s.seed_given else " (drawn; replay with --metricprops-seed={})".format(s.seed)
+    budget = "" if s.max_examples is None else f", max_examples={s.max_examples}"
+    return f"metricprops: seed={s.seed}{how}{budget}"
+
+
+@pytest.fixture(scope="session")
+def metricprops_settings(request: Any) -> MetricpropsSettings:
+    """The session's metricprops options: ``seed``, ``max_examples``, ``check_kwargs()``."""
+    return _settings(request.config)

@@ -1,0 +1,348 @@
+"""Assertions for your own test suite: regression-test a metric implementation in CI.
+
+* :func:`assert_satisfies` -- the metric satisfies the given constraints (the six constraints
+  of the ELM paper when none is named); on failure the :class:`AssertionError` shows, for
+  every constraint that does not hold, the smallest counterexample in block notation
+  (``{0 1 | 2}``) with the metric's scores, and the seed that replays it.
+* :func:`assert_agrees` -- two implementations give the same value on every pair of
+  partitions (within a tolerance): differential testing against a reference.
+
+Under pytest, the ``metricprops`` plugin sets the defaults of ``seed`` and ``max_examples``
+from ``--metricprops-seed`` / ``--metricprops-max-examples`` (through :func:`configure`);
+explicit arguments always win.  Outside pytest the seed is drawn per call (and printed in
+the failure message) and the checker's budgets apply.
+
+Verdicts and what passes: ``passed`` passes; ``weak`` (no violation, but ties where a strict
+constraint wants a strict improvement) passes unless ``strict=True``; ``failed``, ``error``,
+``gave_up`` (too few valid instances: never a pass) and ``not_applicable`` (the metric lacks
+metadata the constraint needs -- an assertion about it cannot hold) fail.
+
+Calling these inside a hypothesis ``@given`` test nests one hypothesis search in another,
+which hypothesis reports with ``HealthCheck.nested_given``.  The assertions suppress that
+health check for their own inner search; the outer test still needs ``deadline=None`` (its
+deadline covers the whole body, including the check) and a small ``max_examples``.
+
+This module imports only the standard library; the checker (numpy, hypothesis) is loaded
+when an assertion runs.
+"""
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Any, Dict, Iterator, List, Optional, Sequence
+
+__all__ = ["assert_satisfies", "assert_agrees", "configure", "defaults"]
+
+_config: Dict[str, Optional[int]] = {"seed": None, "max_examples": None}
+
+
+def configure(*, seed: Optional[int] = None, max_examples: Optional[int] = None) -> dict:
+    """Set the defaults of ``seed`` and ``max_examples``; return the previous ones.
+
+    The pytest plugin calls this at start-up with the command-line options (and restores the
+    previous values at the end of the session).  ``None`` means "no default": a fresh seed per
+    call, the checker's example budget.
+    """
+    previous = dict(_config)
+    _config["seed"] = seed
+    _config["max_examples"] = max_examples
+    return previous
+
+
+def defaults() -> dict:
+    """The current defaults: ``{"seed": ..., "max_examples": ...}``."""
+    return dict(_config)
+
+
+def _resolve(seed: Optional[int], max_examples: Optional[int], fallback_examples: int) -> tuple:
+    if seed is None:
+        seed = _config["seed"]
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    if max_examples is None:
+        max_examples = _config["max_examples"]
+    if max_examples is None:
+        max_examples = fallback_examples
+    return int(seed), int(max_examples)
+
+
+@contextlib.contextmanager
+def _nested_given_allowed() -> Iterator[None]:
+    """Suppress ``HealthCheck.nested_given`` for a search started inside a ``@given`` test.
+
+    Hypothesis checks for nesting when the inner ``@given`` is applied, against the settings in
+    force at that moment (the outer test's); this makes those settings suppress the check.
+    """
+    try:
+        from hypothesis import HealthCheck, currently_in_test_context, settings
+        from hypothesis._settings import local_settings
+    except ImportError:  # pragma: no cover - very old or very new hypothesis
+        yield
+        return
+    nested = getattr(HealthCheck, "nested_given", None)
+    if nested is None or not currently_in_test_context():
+        yield
+        return
+    current = settings.default
+    suppressed = list(dict.fromkeys(list(current.suppress_health_check) + [nested]))
+    with local_settings(settings(parent=current, suppress_health_check=suppressed)):
+        yield
+
+
+# -- assert_satisfies -------------------------------------------------------------------
+def _flatten(constraints: Sequence[Any]) -> List[Any]:
+    out: List[Any] = []
+    for c in constraints:
+        if isinstance(c, (list, tuple)):
+            out.extend(c)
+        else:
+            out.append(c)
+    return out
+
+
+def _holds(status: str, strict: bool) -> bool:
+    return status == "passed" or (status == "weak" and not strict)
+
+
+_WHY = {
+    "failed": "a counterexample was found",
+    "weak": "only ties (strict=True requires a strict improvement)",
+    "error": "the metric raised or returned a non-finite value",
+    "gave_up": "too few valid instances could be generated (never counted as a pass)",
+    "not_applicable": "cannot be checked on this metric",
+}
+
+
+def _indent(text: str, prefix: str = "    ") -> str:
+    return "\n".join(prefix + line if line else line for line in text.splitlines())
+
+
+def _describe(result: Any, statement: str) -> str:
+    lines = [f"{result.symbol} {result.constraint}: {result.status} -- {_WHY.get(result.status, '')}"]
+    if statement:
+        lines.append(_indent(f"constraint: {statement}"))
+    lines.append(_indent(_without_pair_seed(result)))
+    shown = result.counterexample or result.tie or result.error
+    if shown:
+        notation = shown.get("notation") or {}
+        width = max([len(role) for role in notation] + [5])
+        for role, text in notation.items():
+            lines.append(_indent(f"{role + ':':<{width + 1}} {text}"))
+        scores = shown.get("scores")
+        if scores:
+            lines.append(_indent("scores: " + ", ".join(
+                f"{role} = {_num(v)}" for role, v in scores.items())))
+        detail = shown.get("detail")
+        if detail:
+            lines.append(_indent(detail))
+    return "\n".join(lines)
+
+
+def _without_pair_seed(result: Any) -> str:
+    # the checker names the per-constraint seed it derived; the replay line names the run's seed
+    return result.message.replace(f" (seed {result.seed})", "")
+
+
+def _num(v: Any) -> str:
+    return repr(v) if isinstance(v, float) else str(v)
+
+
+def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
+                     max_examples: Optional[int] = None, strict: bool = False,
+                     **options: Any) -> Any:
+    """Assert that ``metric`` satisfies every constraint; return the audit result.
+
+    Parameters
+    ----------
+    metric : Metric, str or callable
+        A :class:`~metricprops.Metric` (e.g. from the :func:`metricprops.metric` decorator),
+        a registered name, or a plain ``f(labels_true, labels_pred)``.
+    *constraints : str or Constraint
+        Constraint names or objects; the six constraints of the ELM paper when none is given.
+    seed : int, optional
+        Seed of the search (default: ``--metricprops-seed`` under pytest, else drawn).
+    max_examples : int, optional
+        Random instances per constraint after the exhaustive phase (default:
+        ``--metricprops-max-examples`` under pytest, else the checker's 200).
+    strict : bool
+        If true, a ``weak`` verdict (ties, no violation) fails too.
+    **options
+        Passed to :func:`metricprops.audit`: ``exhaustive_n``, ``max_items``, ``timeout``,
+        ``tolerance``.
+
+    Raises
+    ------
+    AssertionError
+        Listing every constraint that does not hold with its smallest counterexample in block
+        notation, both scores, and the seed that replays the run.
+    """
+    __tracebackhide__ = True  # pytest: show the caller's line, not this function's
+    from .checker import DEFAULT_MAX_EXAMPLES, MISSION_CONSTRAINTS, audit
+    from .metrics.base import as_metric
+    from .registry import get_constraint
+
+    m = as_metric(metric)
+    cons = [get_constraint(c) for c in (_flatten(constraints) or MISSION_CONSTRAINTS)]
+    seed, max_examples = _resolve(seed, max_examples, DEFAULT_MAX_EXAMPLES)
+    with _nested_given_allowed():
+        result = audit(m, cons, seed=seed, max_examples=max_examples, **options)
+    bad = [r for r in result.results if not _holds(r.status, strict)]
+    if not bad:
+        return result
+    statements = {c.name: c.statement for c in cons}
+    total = len(result.results)
+    head = (f"{m.name} does not satisfy {len(bad)} of {total} "
+            f"constraint{'s' if total != 1 else ''}: {', '.join(r.constraint for r in bad)}")
+    parts = [head, ""] + [_describe(r, statements.get(r.constraint, "")) + "\n" for r in bad]
+    good = [r for r in result.results if r not in bad]
+    if good:
+        parts.append("holds: " + ", ".join(f"{r.symbol} {r.constraint} ({r.status})" for r in good))
+    parts.append(f"seed {seed}, max_examples {max_examples}: replay with "
+                 f"assert_satisfies(..., seed={seed}) or pytest --metricprops-seed={seed}")
+    raise AssertionError("\n".join(parts))
+
+
+# -- assert_agrees ----------------------------------------------------------------------
+def assert_agrees(implementation: Any, reference: Any, *, tolerance: Optional[float] = None,
+                  seed: Optional[int] = None, max_examples: Optional[int] = None,
+                  **options: Any) -> Any:
+    """Assert that two implementations of a metric agree on every pair of partitions.
+
+    Every pair of partitions with at most ``exhaustive_n`` items is compared, then
+    ``max_examples`` random pairs with at most ``max_items`` items, steered towards large
+    differences; a disagreement is shrunk to the smallest pair.
+
+    Parameters
+    ----------
+    implementation, reference : Metric, str or callable
+        The implementation under test and the reference (a registered name such as
+        ``"adjusted_rand"``, a :class:`~metricprops.Metric`, or a plain function).
+    tolerance : float, optional
+        Values within ``tolerance · max(1, |a|, |b|)`` agree (default: the project-wide
+        :data:`metricprops.tolerance.TOLERANCE`, 1e-9).
+    seed, max_examples
+        As for :func:`assert_satisfies`.
+    **options
+        ``exhaustive_n`` (default 5), ``max_items`` (default 30), ``timeout``.
+
+    Raises
+    ------
+    AssertionError
+        With the smallest disagreeing pair in block notation, both values and their difference.
+    """
+    __tracebackhide__ = True
+    from .checker import DEFAULT_MAX_EXAMPLES
+    from .tolerance import TOLERANCE
+
+    seed, max_examples = _resolve(seed, max_examples, DEFAULT_MAX_EXAMPLES)
+    tol = TOLERANCE if tolerance is None else float(tolerance)
+    with _nested_given_allowed():
+        finding = _agreement_search(implementation, reference, tol, seed, max_examples,
+                                    **options)
+    if finding is None:
+        return None
+    raise AssertionError(_agreement_message(finding, tol, seed, max_examples))
+
+
+def _agreement_search(implementation: Any, reference: Any, tolerance: float, seed: int,
+                      max_examples: int, exhaustive_n: int = 5, max_items: int = 30,
+                      timeout: Optional[float] = None) -> Optional[dict]:
+    """The smallest disagreement (or error) between two metrics, or ``None``."""
+    from .calls import DEFAULT_TIMEOUT, MetricCallError, Scorer
+    from .enumeration import set_partitions
+    from .metrics.base import as_metric
+    from .tolerance import compare
+
+    impl, ref = as_metric(implementation), as_metric(reference)
+    if impl.name == ref.name:
+        impl = impl.with_metadata(name=impl.name + " (implementation)")
+        ref = ref.with_metadata(name=ref.name + " (reference)")
+    t = DEFAULT_TIMEOUT if timeout is None else timeout
+    s_impl, s_ref = Scorer(impl, t), Scorer(ref, t)
+
+    def diff(truth: Any, pred: Any) -> tuple:
+        a, b = s_impl.raw(truth, pred), s_ref.raw(truth, pred)
+        return a, b, compare(a, b, tolerance) != 0
+
+    def finding(truth: Any, pred: Any, **extra: Any) -> dict:
+        return {"implementation": impl.name, "reference": ref.name,
+                "truth": truth.tolist(), "pred": pred.tolist(),
+                "notation": {"truth": truth.notation(), "pred": pred.notation()}, **extra}
+
+    def error(exc: Any) -> dict:
+        return finding(exc.truth, exc.pred, error=str(exc))
+
+    checked = 0
+    try:
+        for n in range(1, exhaustive_n + 1):
+            parts = list(set_partitions(n))
+            for truth in parts:
+                for pred in parts:
+                    checked += 1
+                    a, b, differs = diff(truth, pred)
+                    if differs:
+                        return finding(truth, pred, scores={impl.name: a, ref.name: b},
+                                       how=f"exhaustive search ({checked} pairs)")
+    except MetricCallError as exc:
+        return error(exc)
+    if not max_examples:
+        return None
+
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
+    from hypothesis import seed as hypothesis_seed
+
+    from .strategies import partition_pairs
+
+    found: Dict[str, Any] = {}
+
+    class _Disagree(Exception):
+        pass
+
+    def test(pair: Any) -> None:
+        truth, pred = pair
+        try:
+            a, b, differs = diff(truth, pred)
+        except MetricCallError as exc:
+            found["error"] = error(exc)
+            raise
+        target(min(abs(a - b), 1e6), label="difference")
+        if differs:
+            found["pair"] = (truth, pred, a, b)
+            raise _Disagree()
+
+    runner = settings(
+        parent=settings.get_profile("default"), database=None, deadline=None,
+        derandomize=False, max_examples=max_examples,
+        phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink),
+        suppress_health_check=list(HealthCheck), report_multiple_bugs=False, print_blob=False,
+        verbosity=Verbosity.quiet,
+    )(hypothesis_seed(seed)(given(partition_pairs(1, max(1, max_items)))(test)))
+    try:
+        runner()
+    except _Disagree:
+        truth, pred, a, b = found["pair"]  # the last failing run is the shrunk one
+        return finding(truth, pred, scores={impl.name: a, ref.name: b},
+                       how=f"random search, shrunk (after {checked} exhaustive pairs)")
+    except MetricCallError:
+        return found["error"]
+    return None
+
+
+def _agreement_message(f: dict, tolerance: float, seed: int, max_examples: int) -> str:
+    impl, ref = f["implementation"], f["reference"]
+    lines = [f"{impl} disagrees with {ref}" if "error" not in f
+             else f"{impl} vs {ref}: a metric call failed"]
+    lines.append(f"    truth: {f['notation']['truth']}")
+    lines.append(f"    pred:  {f['notation']['pred']}")
+    if "error" in f:
+        lines.append(f"    {f['error']}")
+    else:
+        a, b = f["scores"][impl], f["scores"][ref]
+        lines.append(f"    {impl} = {a!r}")
+        lines.append(f"    {ref} = {b!r}")
+        lines.append(f"    difference {abs(a - b):.3g} > tolerance {tolerance:g} "
+                     f"(smallest pair, found by {f['how']})")
+    lines.append(f"labels: truth = {f['truth']}, pred = {f['pred']}")
+    lines.append(f"seed {seed}, max_examples {max_examples}: replay with "
+                 f"assert_agrees(..., seed={seed}) or pytest --metricprops-seed={seed}")
+    return "\n".join(lines)
