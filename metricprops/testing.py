@@ -208,141 +208,71 @@ def assert_agrees(implementation: Any, reference: Any, *, tolerance: Optional[fl
                   **options: Any) -> Any:
     """Assert that two implementations of a metric agree on every pair of partitions.
 
-    Every pair of partitions with at most ``exhaustive_n`` items is compared, then
-    ``max_examples`` random pairs with at most ``max_items`` items, steered towards large
-    differences; a disagreement is shrunk to the smallest pair.
+    Differential testing with :func:`metricprops.compare`: every pair of partitions with at
+    most ``exhaustive_n`` items is compared, plus degenerate pairs (one block, all
+    singletons), then ``max_examples`` random pairs with at most ``max_items`` items; a
+    disagreement is shrunk to the smallest pair.  Returns the
+    :class:`~metricprops.compare.CompareResult` when they agree.
 
     Parameters
     ----------
     implementation, reference : Metric, str or callable
-        The implementation under test and the reference (a registered name such as
-        ``"adjusted_rand"``, a :class:`~metricprops.Metric`, or a plain function).
+        The implementation under test and the reference: a registered name such as
+        ``"adjusted_rand"``, a :class:`~metricprops.Metric`, a ``module:attr`` /
+        ``file.py:attr`` target, or a plain ``f(labels_true, labels_pred)``.
     tolerance : float, optional
         Values within ``tolerance · max(1, |a|, |b|)`` agree (default: the project-wide
         :data:`metricprops.tolerance.TOLERANCE`, 1e-9).
     seed, max_examples
         As for :func:`assert_satisfies`.
     **options
-        ``exhaustive_n`` (default 5), ``max_items`` (default 30), ``timeout``.
+        Passed to :func:`metricprops.compare`: ``exhaustive_n`` (default 5), ``max_items``
+        (default 30), ``timeout``.
 
     Raises
     ------
     AssertionError
-        With the smallest disagreeing pair in block notation, both values and their difference.
+        With the smallest disagreeing pair in block notation and both values (or the input on
+        which one of them raised or returned a non-finite value), and the seed.
     """
     __tracebackhide__ = True
-    from .checker import DEFAULT_MAX_EXAMPLES
+    from .compare import DEFAULT_MAX_EXAMPLES, compare
     from .tolerance import TOLERANCE
 
     seed, max_examples = _resolve(seed, max_examples, DEFAULT_MAX_EXAMPLES)
     tol = TOLERANCE if tolerance is None else float(tolerance)
     with _nested_given_allowed():
-        finding = _agreement_search(implementation, reference, tol, seed, max_examples,
-                                    **options)
-    if finding is None:
-        return None
-    raise AssertionError(_agreement_message(finding, tol, seed, max_examples))
+        result = compare(implementation, reference, tolerance=tol, seed=seed,
+                         max_examples=max_examples, **options)
+    if result.ok:
+        return result
+    raise AssertionError(_agreement_message(result, tol, max_examples))
 
 
-def _agreement_search(implementation: Any, reference: Any, tolerance: float, seed: int,
-                      max_examples: int, exhaustive_n: int = 5, max_items: int = 30,
-                      timeout: Optional[float] = None) -> Optional[dict]:
-    """The smallest disagreement (or error) between two metrics, or ``None``."""
-    from .calls import DEFAULT_TIMEOUT, MetricCallError, Scorer
-    from .enumeration import set_partitions
-    from .metrics.base import as_metric
-    from .tolerance import compare
-
-    impl, ref = as_metric(implementation), as_metric(reference)
-    if impl.name == ref.name:
-        impl = impl.with_metadata(name=impl.name + " (implementation)")
-        ref = ref.with_metadata(name=ref.name + " (reference)")
-    t = DEFAULT_TIMEOUT if timeout is None else timeout
-    s_impl, s_ref = Scorer(impl, t), Scorer(ref, t)
-
-    def diff(truth: Any, pred: Any) -> tuple:
-        a, b = s_impl.raw(truth, pred), s_ref.raw(truth, pred)
-        return a, b, compare(a, b, tolerance) != 0
-
-    def finding(truth: Any, pred: Any, **extra: Any) -> dict:
-        return {"implementation": impl.name, "reference": ref.name,
-                "truth": truth.tolist(), "pred": pred.tolist(),
-                "notation": {"truth": truth.notation(), "pred": pred.notation()}, **extra}
-
-    def error(exc: Any) -> dict:
-        return finding(exc.truth, exc.pred, error=str(exc))
-
-    checked = 0
-    try:
-        for n in range(1, exhaustive_n + 1):
-            parts = list(set_partitions(n))
-            for truth in parts:
-                for pred in parts:
-                    checked += 1
-                    a, b, differs = diff(truth, pred)
-                    if differs:
-                        return finding(truth, pred, scores={impl.name: a, ref.name: b},
-                                       how=f"exhaustive search ({checked} pairs)")
-    except MetricCallError as exc:
-        return error(exc)
-    if not max_examples:
-        return None
-
-    from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
-    from hypothesis import seed as hypothesis_seed
-
-    from .strategies import partition_pairs
-
-    found: Dict[str, Any] = {}
-
-    class _Disagree(Exception):
-        pass
-
-    def test(pair: Any) -> None:
-        truth, pred = pair
-        try:
-            a, b, differs = diff(truth, pred)
-        except MetricCallError as exc:
-            found["error"] = error(exc)
-            raise
-        target(min(abs(a - b), 1e6), label="difference")
-        if differs:
-            found["pair"] = (truth, pred, a, b)
-            raise _Disagree()
-
-    runner = settings(
-        parent=settings.get_profile("default"), database=None, deadline=None,
-        derandomize=False, max_examples=max_examples,
-        phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink),
-        suppress_health_check=list(HealthCheck), report_multiple_bugs=False, print_blob=False,
-        verbosity=Verbosity.quiet,
-    )(hypothesis_seed(seed)(given(partition_pairs(1, max(1, max_items)))(test)))
-    try:
-        runner()
-    except _Disagree:
-        truth, pred, a, b = found["pair"]  # the last failing run is the shrunk one
-        return finding(truth, pred, scores={impl.name: a, ref.name: b},
-                       how=f"random search, shrunk (after {checked} exhaustive pairs)")
-    except MetricCallError:
-        return found["error"]
-    return None
-
-
-def _agreement_message(f: dict, tolerance: float, seed: int, max_examples: int) -> str:
-    impl, ref = f["implementation"], f["reference"]
-    lines = [f"{impl} disagrees with {ref}" if "error" not in f
-             else f"{impl} vs {ref}: a metric call failed"]
-    lines.append(f"    truth: {f['notation']['truth']}")
-    lines.append(f"    pred:  {f['notation']['pred']}")
-    if "error" in f:
-        lines.append(f"    {f['error']}")
+def _agreement_message(result: Any, tolerance: float, max_examples: int) -> str:
+    impl, ref = f"{result.a} (implementation)", f"{result.b} (reference)"
+    shown = result.counterexample or result.error or {}
+    if result.status == "disagree":
+        lines = [f"{result.a} disagrees with {result.b}: "
+                 + result.message.replace("the implementations disagree; ", "")]
     else:
-        a, b = f["scores"][impl], f["scores"][ref]
+        message = result.message
+        for side, name in (("a: ", "implementation: "), ("b: ", "reference: ")):
+            if message.startswith(side):
+                message = name + message[len(side):]
+        lines = [f"{result.a} vs {result.b}: {result.status}: {message}"]
+    notation = shown.get("notation") or {}
+    if notation:
+        lines.append(f"    truth: {notation.get('truth')}")
+        lines.append(f"    pred:  {notation.get('pred')}")
+    scores = shown.get("scores")
+    if scores:
+        a, b = scores["a"], scores["b"]
         lines.append(f"    {impl} = {a!r}")
         lines.append(f"    {ref} = {b!r}")
-        lines.append(f"    difference {abs(a - b):.3g} > tolerance {tolerance:g} "
-                     f"(smallest pair, found by {f['how']})")
-    lines.append(f"labels: truth = {f['truth']}, pred = {f['pred']}")
-    lines.append(f"seed {seed}, max_examples {max_examples}: replay with "
-                 f"assert_agrees(..., seed={seed}) or pytest --metricprops-seed={seed}")
+        lines.append(f"    difference {abs(a - b):.3g} > tolerance {tolerance:g}")
+    if "truth" in shown:
+        lines.append(f"    labels: truth = {shown['truth']}, pred = {shown['pred']}")
+    lines.append(f"seed {result.seed}, max_examples {max_examples}: replay with "
+                 f"assert_agrees(..., seed={result.seed}) or pytest --metricprops-seed={result.seed}")
     return "\n".join(lines)
