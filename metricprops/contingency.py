@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import EmptyInputError, InvalidTableError
+from .errors import EmptyTableError, InvalidTableError
 from .partition import Partition, validate_pair
 
 __all__ = ["Contingency", "contingency"]
@@ -106,7 +106,7 @@ class Contingency:
         keep = data > 0
         rows, cols, data = rows[keep], cols[keep], data[keep]
         if data.size == 0:
-            raise EmptyInputError("expected a table with at least one item, got an empty table")
+            raise EmptyTableError("expected a table with at least one item, got an empty table")
         _, rows = np.unique(rows, return_inverse=True)
         _, cols = np.unique(cols, return_inverse=True)
         rows, cols = rows.reshape(-1), cols.reshape(-1)
@@ -142,7 +142,7 @@ class Contingency:
 
 
 def _segment_sum(ids: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
-    if values.size and int(values.max()) >= 2**52:  # float64 bincount would round
+    if values.size and float(values.sum(dtype=np.float64)) >= 2**52:  # float64 sums would round
         out = np.zeros(size, dtype=np.int64)
         np.add.at(out, ids, values)
         return out

@@ -16,6 +16,7 @@ __all__ = [
     "MissingLabelError",
     "UnhashableLabelError",
     "InvalidTableError",
+    "EmptyTableError",
     "UnknownNameError",
     "InvalidMetricError",
     "InvalidArgumentError",
@@ -49,6 +50,10 @@ class UnhashableLabelError(MetricPropsError, TypeError):
 
 class InvalidTableError(MetricPropsError, ValueError):
     """A contingency table that is not a 2-D array of non-negative integers."""
+
+
+class EmptyTableError(EmptyInputError, InvalidTableError):
+    """A contingency table with no items: both an empty input and an invalid table."""
 
 
 class UnknownNameError(MetricPropsError, KeyError):

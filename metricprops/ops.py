@@ -17,7 +17,7 @@ import numpy as np
 
 __all__ = ["NumericOps", "NUMERIC"]
 
-_INT64_SAFE = 3_000_000_000  # x (x - 1) / 2 and sums of them stay below 2**63 for x < this
+_INT64_SAFE = 3_000_000_000  # C(s, 2) < 2**63 for s < this; Σ C(x_i, 2) <= C(Σ x_i, 2)
 
 
 class NumericOps:
@@ -38,7 +38,9 @@ class NumericOps:
         x = np.asarray(x, dtype=np.int64)
         if x.size == 0:
             return 0
-        if int(x.max()) < _INT64_SAFE:
+        total = float(np.dot(x, np.asarray(w, dtype=np.float64)) if w is not None
+                      else x.sum(dtype=np.float64))
+        if total < _INT64_SAFE:  # bound the sum, not the largest count: Σ C(x_i, 2) <= C(Σ x_i, 2)
             per = x * (x - 1) // 2
             if w is not None:
                 per = per * np.asarray(w, dtype=np.int64)
@@ -105,7 +107,8 @@ class NumericOps:
     def segment_max(values: np.ndarray, ids: np.ndarray, size: int) -> np.ndarray:
         """Maximum of ``values`` within each segment ``0 .. size-1``."""
         out = np.full(size, -np.inf)
-        np.maximum.at(out, ids, values)
+        # same dtype as ``out``: numpy's fast ufunc.at path (a mixed-dtype call is ~50x slower)
+        np.maximum.at(out, np.asarray(ids, dtype=np.intp), np.asarray(values, dtype=np.float64))
         return out
 
     @staticmethod

@@ -1,0 +1,210 @@
+"""`metricprops.score` and the `metricprops score` command."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import metricprops as mp
+from metricprops import BUILTINS, get_metric, metric
+from metricprops.cli import main
+from metricprops.errors import InvalidMetricError, UnknownNameError
+
+TRUTH = ["a", "a", "b", "b", "b", "c"]
+PRED = ["1", "1", "1", "2", "2", "3"]
+
+
+def cli_runner() -> CliRunner:
+    """A runner that keeps stderr apart from stdout (the default from click 8.2 on)."""
+    try:
+        return CliRunner(mix_stderr=False)
+    except TypeError:  # click >= 8.2 always separates them and dropped the argument
+        return CliRunner()
+
+
+def write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def write_lines(path, labels):
+    return write(path, "".join(f"{x}\n" for x in labels))
+
+
+@pytest.fixture
+def files(tmp_path):
+    return write_lines(tmp_path / "truth.txt", TRUTH), write_lines(tmp_path / "pred.txt", PRED)
+
+
+def invoke(*args):
+    return cli_runner().invoke(main, list(args))
+
+
+# -- API ---------------------------------------------------------------------------------------
+
+def test_score_defaults_to_every_builtin():
+    s = mp.score(TRUTH, PRED)
+    assert list(s) == [m.name for m in BUILTINS]
+    assert all(isinstance(v, float) for v in s.values())
+    assert s["rand"] == pytest.approx(get_metric("rand")(TRUTH, PRED), abs=1e-15)
+
+
+def test_score_accepts_one_name_metric_objects_and_black_boxes():
+    assert mp.score(TRUTH, PRED, "rand") == {"rand": get_metric("rand")(TRUTH, PRED)}
+    custom = metric(lambda t, p: float(len(t)), name="length")
+    s = mp.score(TRUTH, PRED, [get_metric("elm_f"), custom, "pair_f[beta=2]"])
+    assert list(s) == ["elm_f", "length", "pair_f[beta=2]"]
+    assert s["length"] == 6.0
+    # pairwise F-2: TP = 2, FP = 2 (pairs 0-2, 1-2), FN = 2 (pairs 2-3, 2-4)
+    assert s["pair_f[beta=2]"] == pytest.approx(5 * 2 / (5 * 2 + 4 * 2 + 2), abs=1e-15)
+
+
+def test_score_unknown_name():
+    with pytest.raises(UnknownNameError) as info:
+        mp.score(TRUTH, PRED, ["purty"])
+    assert "unknown metric 'purty'" in str(info.value)
+    assert "purity" in str(info.value)
+    with pytest.raises(KeyError):
+        mp.score(TRUTH, PRED, ["purty"])
+
+
+def test_score_table_rejects_black_boxes():
+    custom = metric(lambda t, p: 0.0, name="zero")
+    with pytest.raises(InvalidMetricError) as info:
+        mp.score_table([[1, 2]], [custom])
+    assert "zero" in str(info.value)
+
+
+# -- CLI ---------------------------------------------------------------------------------------
+
+def test_cli_score_json_all_metrics(files):
+    result = invoke("score", *files, "--json")
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert list(payload) == ["scores"]
+    assert payload["scores"] == pytest.approx(mp.score(TRUTH, PRED), abs=1e-15)
+    assert list(payload["scores"]) == [m.name for m in BUILTINS]
+
+
+def test_cli_metric_repeated(files):
+    result = invoke("score", *files, "--metric", "elm_f", "--metric", "rand", "-m", "purity",
+                    "--json")
+    assert result.exit_code == 0, result.output
+    scores = json.loads(result.stdout)["scores"]
+    assert list(scores) == ["elm_f", "rand", "purity"]
+    assert scores == pytest.approx(mp.score(TRUTH, PRED, ["elm_f", "rand", "purity"]),
+                                   abs=1e-15)
+    assert scores["purity"] == pytest.approx(5 / 6, abs=1e-15)
+
+
+def test_cli_plain_table_output(files):
+    result = invoke("score", *files, "--metric", "purity", "--metric", "adjusted_rand")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    expected = mp.score(TRUTH, PRED, ["purity", "adjusted_rand"])
+    assert lines[0].split() == ["purity", f"{expected['purity']:.6f}"]
+    assert lines[1].split() == ["adjusted_rand", f"{expected['adjusted_rand']:.6f}"]
+
+
+def test_cli_unknown_metric(files):
+    result = invoke("score", *files, "--metric", "elm_ff", "--json")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "unknown metric 'elm_ff'" in lines[0]
+    assert "elm_f" in lines[0].split("did you mean", 1)[1]
+    assert "Traceback" not in result.output
+
+
+def test_cli_length_mismatch(tmp_path):
+    truth = write_lines(tmp_path / "t.txt", ["a", "a", "b"])
+    pred = write_lines(tmp_path / "p.txt", ["1", "2"])
+    result = invoke("score", truth, pred)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "error: expected labels_true and labels_pred of the same length, got 3 and 2"]
+
+
+def test_cli_missing_file(tmp_path, files):
+    result = invoke("score", files[0], str(tmp_path / "nope.txt"))
+    assert result.exit_code == 2
+    assert "no such file" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_cli_blank_line_is_an_error(tmp_path, files):
+    pred = write(tmp_path / "p.txt", "1\n1\n\n2\n2\n3\n")
+    result = invoke("score", files[0], pred)
+    assert result.exit_code == 2
+    assert "blank line at line 3" in result.stderr
+
+
+def test_cli_trailing_blank_lines_and_spaces_are_ignored(tmp_path, files):
+    pred = write(tmp_path / "p.txt", "1\n 1\n1 \n2\n2\n3\n\n\n")
+    result = invoke("score", files[0], pred, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["scores"] == pytest.approx(mp.score(TRUTH, PRED),
+                                                                abs=1e-15)
+
+
+def test_cli_labels_are_strings(tmp_path):
+    # "1" and "01" are different labels in a file
+    truth = write_lines(tmp_path / "t.txt", ["1", "01"])
+    pred = write_lines(tmp_path / "p.txt", ["x", "x"])
+    result = invoke("score", truth, pred, "--metric", "purity", "--json")
+    assert json.loads(result.stdout)["scores"]["purity"] == 0.5
+
+
+def test_cli_csv_column_by_header_name(tmp_path):
+    rows = ["id,truth,pred"] + [f"{i},{t},{p}" for i, (t, p) in enumerate(zip(TRUTH, PRED))]
+    csv_path = write(tmp_path / "data.csv", "\n".join(rows) + "\n")
+    truth_csv = write(tmp_path / "truth.csv", "\n".join(["label"] + TRUTH) + "\n")
+    pred_csv = write(tmp_path / "pred.csv", "\n".join(["label"] + PRED) + "\n")
+    result = invoke("score", truth_csv, pred_csv, "--column", "label", "--json",
+                    "-m", "nmi", "-m", "elm_f")
+    assert result.exit_code == 0, result.output
+    scores = json.loads(result.stdout)["scores"]
+    assert scores == pytest.approx(mp.score(TRUTH, PRED, ["nmi", "elm_f"]), abs=1e-15)
+    # the same file for both sides selects the same column: a perfect score
+    result = invoke("score", csv_path, csv_path, "--column", "pred", "--json", "-m", "nmi")
+    assert json.loads(result.stdout)["scores"]["nmi"] == 1.0
+
+
+def test_cli_csv_column_by_index(tmp_path):
+    truth_csv = write(tmp_path / "t.csv", "".join(f"{i},{t}\n" for i, t in enumerate(TRUTH)))
+    pred_csv = write(tmp_path / "p.csv", "".join(f"{p},{i}\n" for i, p in enumerate(PRED)))
+    result = invoke("score", truth_csv, pred_csv, "--column", "1", "--json", "-m", "rand")
+    assert result.exit_code == 0, result.output
+    # column 1 of the prediction file is the item id: all singletons
+    expected = mp.score(TRUTH, list(range(6)), ["rand"])
+    assert json.loads(result.stdout)["scores"] == pytest.approx(expected, abs=1e-15)
+    result = invoke("score", truth_csv, truth_csv, "--column", "1", "--json", "-m", "rand")
+    assert json.loads(result.stdout)["scores"]["rand"] == 1.0
+
+
+def test_cli_csv_unknown_column(tmp_path):
+    csv_path = write(tmp_path / "d.csv", "a,b\n1,2\n")
+    result = invoke("score", csv_path, csv_path, "--column", "c")
+    assert result.exit_code == 2
+    assert "expected a column named 'c'" in result.stderr
+    assert "['a', 'b']" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_cli_csv_short_row(tmp_path):
+    csv_path = write(tmp_path / "d.csv", "0,1\n0\n")
+    result = invoke("score", csv_path, csv_path, "--column", "1")
+    assert result.exit_code == 2
+    assert "expected at least 2 columns, got 1 at line 2" in result.stderr
+
+
+def test_cli_list_json_names_every_builtin():
+    result = invoke("list", "--json")
+    assert result.exit_code == 0, result.output
+    names = [m["name"] for m in json.loads(result.stdout)["metrics"]]
+    assert names[: len(BUILTINS)] == [m.name for m in BUILTINS]
