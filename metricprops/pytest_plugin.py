@@ -12,8 +12,9 @@ It adds two command-line options and one fixture, and hands the options to
 * the ``metricprops_settings`` fixture: the effective values, for tests that call
   :func:`metricprops.check` / :func:`metricprops.audit` themselves.
 
-Importing this module (pytest does it at start-up, before collection) imports nothing but the
-standard library: numpy, hypothesis and the checker are loaded only when a check runs.
+Importing this module (pytest does it at start-up, before collection) imports nothing beyond
+pytest and the standard library: numpy, hypothesis and the checker are loaded only when a
+check runs.  With pytest-xdist, every worker uses the controller's seed.
 """
 from __future__ import annotations
 
@@ -67,6 +68,9 @@ def _settings(config: Any) -> MetricpropsSettings:
         seed = config.getoption("metricprops_seed", None)
         given = seed is not None
         if not given:
+            # a pytest-xdist worker uses the seed its controller drew (pytest_configure_node)
+            seed = getattr(config, "workerinput", {}).get("metricprops_seed")
+        if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         cached = MetricpropsSettings(seed, config.getoption("metricprops_max_examples", None),
                                      given)
@@ -90,9 +94,15 @@ def pytest_unconfigure(config: Any) -> None:
 
 def pytest_report_header(config: Any) -> str:
     s = _settings(config)
-    how = "" if s.seed_given else " (drawn; replay with --metricprops-seed={})".format(s.seed)
+    how = "" if s.seed_given else f" (drawn; replay with --metricprops-seed={s.seed})"
     budget = "" if s.max_examples is None else f", max_examples={s.max_examples}"
     return f"metricprops: seed={s.seed}{how}{budget}"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist: every worker runs with the controller's seed (drawn or given)."""
+    node.workerinput["metricprops_seed"] = _settings(node.config).seed
 
 
 @pytest.fixture(scope="session")

@@ -183,3 +183,17 @@ def test_settings_are_restored_after_the_session(pytester: pytest.Pytester) -> N
 def test_bad_option_value_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--metricprops-seed=-1")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_xdist_workers_share_the_controllers_seed() -> None:
+    from types import SimpleNamespace
+
+    from metricprops import pytest_plugin
+
+    options = {"metricprops_seed": None, "metricprops_max_examples": None}
+    controller = SimpleNamespace(getoption=lambda name, default=None: options[name])
+    node = SimpleNamespace(config=controller, workerinput={})
+    pytest_plugin.pytest_configure_node(node)
+    worker = SimpleNamespace(getoption=controller.getoption, workerinput=node.workerinput)
+    assert pytest_plugin._settings(worker).seed == pytest_plugin._settings(controller).seed
+    assert not pytest_plugin._settings(worker).seed_given
