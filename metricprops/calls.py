@@ -83,12 +83,13 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
 
 
 def _as_number(value: Any) -> Optional[float]:
-    if isinstance(value, (bool, np.bool_)):
-        return None
     if isinstance(value, np.ndarray):
         if value.size != 1:
             return None
         value = value.reshape(()).item()
+    # float("0.5") and float(True) succeed, but a string or a bool is not a score
+    if isinstance(value, (bool, np.bool_, str, bytes)):
+        return None
     try:
         return float(value)
     except (TypeError, ValueError):

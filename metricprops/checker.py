@@ -71,6 +71,7 @@ class _Search:
         self.violation: Optional[tuple] = None
         self.tie: Optional[tuple] = None
         self.exhaustive = 0
+        self.explicit = 0  # of which the constraint's explicit examples (may exceed max_n items)
         self.random = 0
 
     def evaluate(self, instance: Instance) -> Evaluation:
@@ -83,11 +84,13 @@ class _Search:
     def run_exhaustive(self, max_n: int, max_items: int) -> None:
         """Every instance up to ``max_n`` items, then the constraint's explicit examples."""
         best_n = None
-        for instance in itertools.chain(self.constraint.enumerate(max_n),
-                                        self.constraint.examples(max_items)):
+        for explicit, instance in itertools.chain(
+                ((False, i) for i in self.constraint.enumerate(max_n)),
+                ((True, i) for i in self.constraint.examples(max_items))):
             if best_n is not None and instance.n > best_n:
                 continue
             self.exhaustive += 1
+            self.explicit += explicit
             ev = self.evaluate(instance)
             if ev.outcome is Outcome.VIOLATED:
                 best_n = instance.n
@@ -186,11 +189,14 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
                            message=f"could not generate enough valid instances: {exc}", **common)
         raise
     examples = search.exhaustive + search.random
-    scope = (f"all {search.exhaustive} instances with at most {exhaustive_n} items and "
-             f"{search.random} random instances with at most {max_items} items (seed {seed})")
+    explicit = f", {search.explicit} explicit instances" if search.explicit else ""
+    scope = (f"all {search.exhaustive - search.explicit} instances with at most {exhaustive_n} "
+             f"items{explicit} and {search.random} random instances with at most {max_items} "
+             f"items (seed {seed})")
     if search.violation:
         inst, ev = search.violation
-        how = "exhaustive search" if inst.n <= exhaustive_n and search.random == 0 else "random search, shrunk"
+        # the random phase runs only when the exhaustive phase found no violation
+        how = "exhaustive search" if search.random == 0 else "random search, shrunk"
         return _result(m, c, Status.FAILED, examples=examples, calls=scorer.calls,
                        counterexample=_example(inst, ev),
                        message=f"smallest violation ({inst.n} items) found by {how}.", **common)

@@ -98,4 +98,7 @@ def instances(constraint: Any, max_items: int = 30) -> st.SearchStrategy[Any]:
     """Instances of a constraint (an object or a registered name), built by construction."""
     from .registry import get_constraint
     _check_int("max_items", max_items, 1)
-    return get_constraint(constraint).strategy(max_items)
+    c = get_constraint(constraint)
+    # the smallest instance of a construction may exceed max_items (rag bag: 5, size vs. quantity: 10)
+    _check_int(f"max_items of {c.name} instances", max_items, max(1, c.min_items))
+    return c.strategy(max_items)

@@ -1,0 +1,110 @@
+"""Benchmark of ``metricprops audit``: one built-in metric, then every built-in, against the
+six constraints of the ELM paper with the default settings (200 random examples per pair,
+exhaustive up to 5 items, random instances up to 30 items, 10 s per call).
+
+Run from the project root::
+
+    python benchmarks/bench_audit.py                  # elm_f, then all built-ins
+    python benchmarks/bench_audit.py --metric bcubed_f --only one
+
+Targets: one metric < 30 s, all built-ins < 5 min.  Reports wall and CPU time: on a shared
+machine the wall time depends on the load, the CPU time of this single-process run is the
+better measure of the work.  Asserts nothing; prints tables.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import metricprops  # noqa: E402
+from metricprops.checker import MISSION_CONSTRAINTS, audit  # noqa: E402
+
+TARGET_ONE = 30.0
+TARGET_ALL = 300.0
+
+
+class Clock:
+    """Per-pair wall and CPU times, from the audit's progress callback."""
+
+    def __init__(self):
+        self.wall = defaultdict(float)
+        self.cpu = defaultdict(float)
+        self._last = None
+
+    def __call__(self, done, total, metric, constraint):
+        now = (time.perf_counter(), time.process_time())
+        if self._last is not None:
+            (m, c), (w0, c0) = self._last
+            self.wall[(m, c)] += now[0] - w0
+            self.cpu[(m, c)] += now[1] - c0
+        self._last = ((metric, constraint), now) if metric else None
+
+
+def timed_audit(metrics, seed):
+    clock = Clock()
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = audit(metrics, MISSION_CONSTRAINTS, seed=seed, progress=clock)
+    return result, time.perf_counter() - wall, time.process_time() - cpu, clock
+
+
+def verdict(elapsed, target):
+    return f"{'within' if elapsed < target else 'OVER'} target {target:g} s"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=20261130, help="audit seed (default 20261130)")
+    ap.add_argument("--metric", default="elm_f", help="the single metric timed (default elm_f)")
+    ap.add_argument("--only", choices=["one", "all"], default=None, help="run one part only")
+    args = ap.parse_args()
+
+    import hypothesis
+    import numpy
+
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}")
+    try:
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"load average at start: {load}")
+    except OSError:  # pragma: no cover - not on every platform
+        pass
+    print(f"python {platform.python_version()}, numpy {numpy.__version__}, "
+          f"hypothesis {hypothesis.__version__}, metricprops {metricprops.__version__}")
+    print(f"seed {args.seed}; constraints: {', '.join(MISSION_CONSTRAINTS)}")
+    print()
+
+    if args.only in (None, "one"):
+        _, wall, cpu, clock = timed_audit([args.metric], args.seed)
+        print(f"one metric ({args.metric}) x 6 constraints: wall {wall:6.1f} s, cpu {cpu:6.1f} s"
+              f"  ({verdict(wall, TARGET_ONE)})")
+        for c in MISSION_CONSTRAINTS:
+            print(f"  {c:<18} wall {clock.wall[(args.metric, c)]:6.2f} s")
+        print()
+
+    if args.only in (None, "all"):
+        names = [m.name for m in metricprops.list_metrics() if m.builtin]
+        result, wall, cpu, clock = timed_audit(names, args.seed)
+        print(f"all {len(names)} built-ins x 6 constraints ({len(result.results)} pairs): "
+              f"wall {wall:6.1f} s, cpu {cpu:6.1f} s  ({verdict(wall, TARGET_ALL)})")
+        per_metric = sorted(((sum(clock.wall[(m, c)] for c in MISSION_CONSTRAINTS), m)
+                             for m in names), reverse=True)
+        print("  slowest metrics (wall):")
+        for seconds, m in per_metric[:8]:
+            print(f"    {m:<20} {seconds:6.2f} s")
+        per_constraint = {c: sum(clock.wall[(m, c)] for m in names) for c in MISSION_CONSTRAINTS}
+        print("  per constraint (wall, summed over metrics):")
+        for c, seconds in per_constraint.items():
+            print(f"    {c:<20} {seconds:6.2f} s")
+        counts = defaultdict(int)
+        for r in result.results:
+            counts[r.status] += 1
+        print("  verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Plug-in metrics used by the checker and CLI tests (importable as ``plugins``)."""

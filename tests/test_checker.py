@@ -1,0 +1,311 @@
+"""The checker: every verdict, determinism, hypothesis profiles, faulty metrics."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from hypothesis import settings
+
+import metricprops as mp
+from metricprops.calls import MetricCallError, Scorer
+from metricprops.checker import audit, check, pair_seed
+from metricprops.constraint import PairwiseConstraint, pair_instance
+from metricprops.partition import Partition
+from metricprops.results import STATUSES
+from metricprops.strategies import partitions
+from plugins import faulty
+
+SEED = 20261130
+FAST = dict(seed=SEED, max_examples=30, exhaustive_n=4)
+SIX = ("zero_score", "degenerate", "homogeneity", "completeness", "rag_bag", "size_vs_quantity")
+
+
+# ---------------------------------------------------------------------------------------
+# the six verdicts
+# ---------------------------------------------------------------------------------------
+def test_passed_says_what_was_searched():
+    r = check("elm_f", "completeness", **FAST)
+    assert r.status == "passed" and r.ok
+    assert r.counterexample is None and r.tie is None and r.error is None
+    exhaustive = r.examples - 30
+    assert r.message == (f"no counterexample among all {exhaustive} instances with at most 4 "
+                         f"items and 30 random instances with at most 30 items (seed {SEED}).")
+
+
+def test_weak_reports_the_smallest_tie():
+    r = check("purity", "completeness", **FAST)
+    assert r.status == "weak" and r.ok
+    assert r.counterexample is None
+    assert r.tie["truth"] == [0, 0] and r.tie["worse"] == [0, 1] and r.tie["better"] == [0, 0]
+    assert r.tie["scores"] == {"worse": 1.0, "better": 1.0}
+    assert r.message.startswith("no violation, but ties")
+
+
+def test_failed_reports_the_smallest_violation():
+    r = check("bcubed_f", "zero_score", **FAST)
+    assert r.status == "failed" and not r.ok
+    assert r.counterexample["truth"] == [0, 0] and r.counterexample["pred"] == [0, 1]
+    assert r.message == "smallest violation (2 items) found by exhaustive search."
+
+
+def test_error_reports_the_input():
+    r = check(faulty.raises, "degenerate", **FAST)
+    assert r.status == "error" and not r.ok
+    assert r.error["reason"] == "raised"
+    assert r.error["truth"] == [0, 0] and r.error["pred"] == [0, 1]
+    assert "ZeroDivisionError" in r.message
+
+
+class _Unsatisfiable(PairwiseConstraint):
+    """A (broken) constraint whose generator rejects everything it draws."""
+
+    name = "unsatisfiable"
+    min_items = 2
+
+    def strategy(self, max_items):
+        return partitions(min_items=2, max_items=4).filter(lambda p: False).map(
+            lambda p: pair_instance(p, p, p))
+
+    def enumerate(self, max_n):
+        return iter(())
+
+
+def test_gave_up_when_no_valid_instance_can_be_generated():
+    r = check("elm_f", _Unsatisfiable(), **FAST)
+    assert r.status == "gave_up"
+    assert r.ok  # not a finding ...
+    assert r.status != "passed"  # ... but never a pass
+    assert "could not generate enough valid instances" in r.message
+
+
+def test_gave_up_with_no_instances_at_all():
+    r = check("elm_f", _Unsatisfiable(), seed=1, max_examples=0, exhaustive_n=4)
+    assert r.status == "gave_up" and r.examples == 0
+    assert "no valid instance" in r.message
+
+
+@pytest.mark.parametrize("metric, missing", [
+    (mp.metric(lambda t, p: 0.0, name="no_bounds"), "lower bound (bounds[0])"),
+    ("ami", "lower bound (bounds[0])"),
+    ("vi", "upper bound (bounds[1]) of a distance"),
+])
+def test_not_applicable_says_which_metadata_is_missing(metric, missing):
+    r = check(metric, "zero_score", **FAST)
+    assert r.status == "not_applicable" and r.ok
+    assert missing in r.message
+    m = mp.get_metric(metric) if isinstance(metric, str) else metric
+    assert m.name in r.message and str(m.bounds) in r.message
+    assert r.examples == 0
+
+
+def test_every_status_is_demonstrated():
+    # keep this list in sync with the tests above
+    assert set(STATUSES) == {"passed", "weak", "failed", "error", "gave_up", "not_applicable"}
+
+
+# ---------------------------------------------------------------------------------------
+# determinism and hypothesis profiles
+# ---------------------------------------------------------------------------------------
+SMALL = dict(metrics=["bcubed_f", "elm_f", "purity"], constraints=["zero_score", "rag_bag"],
+             seed=SEED, max_examples=30, exhaustive_n=4)
+
+
+def _small_audit():
+    # failed (exhaustive and random + shrunk), weak and passed (with a random phase)
+    return audit(**SMALL)
+
+
+def _current_profile():
+    return getattr(settings, "_current_profile", None) or os.environ.get("HYPOTHESIS_PROFILE", "ci")
+
+
+@pytest.fixture(scope="module")
+def baseline():
+    """The small audit under hypothesis' default profile."""
+    previous = _current_profile()
+    try:
+        settings.load_profile("default")
+        return _small_audit().dumps()
+    finally:
+        settings.load_profile(previous)
+
+
+def test_same_seed_gives_byte_identical_json(baseline):
+    assert _small_audit().dumps() == baseline
+    data = json.loads(baseline)
+    assert data["schema"] == 1 and data["seed"] == SEED
+    statuses = [r["status"] for r in data["results"]]
+    assert statuses == ["failed", "failed", "passed", "passed", "failed", "weak"]
+
+
+def test_unseeded_check_records_a_seed_that_replays():
+    r = check("bcubed_f", "rag_bag", max_examples=30, exhaustive_n=4)
+    assert isinstance(r.seed, int)
+    again = check("bcubed_f", "rag_bag", seed=r.seed, max_examples=30, exhaustive_n=4)
+    assert again.to_json() == r.to_json()
+
+
+def test_pair_results_do_not_depend_on_the_other_pairs():
+    alone = audit(["bcubed_f"], ["degenerate"], seed=SEED, max_examples=20, exhaustive_n=4)
+    among = audit(["purity", "bcubed_f"], ["zero_score", "degenerate"], seed=SEED,
+                  max_examples=20, exhaustive_n=4)
+    assert among.get("bcubed_f", "degenerate").to_json() == alone.results[0].to_json()
+    assert alone.results[0].seed == pair_seed(SEED, "bcubed_f", "degenerate")
+
+
+def test_ci_profile_does_not_change_verdicts(monkeypatch, baseline):
+    previous = _current_profile()
+    monkeypatch.setenv("CI", "true")
+    try:
+        settings.load_profile("ci")
+        assert settings.default.derandomize  # the profile is really active
+        under_ci = _small_audit().dumps()
+    finally:
+        settings.load_profile(previous)
+    assert under_ci == baseline
+
+
+_SUBPROCESS = """
+import sys
+from hypothesis import settings
+from metricprops.checker import audit
+assert settings.default.derandomize and settings.default.database is None, settings.default
+sys.stdout.write(audit(**%r).dumps())
+""" % (SMALL,)
+
+
+def test_ci_true_in_a_fresh_interpreter_gives_the_same_json(baseline):
+    # hypothesis loads its own built-in "ci" profile at import when CI=true
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HYPOTHESIS")}
+    env["CI"] = "true"
+    out = subprocess.run([sys.executable, "-c", _SUBPROCESS], env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == baseline
+
+
+# ---------------------------------------------------------------------------------------
+# faulty metrics
+# ---------------------------------------------------------------------------------------
+# Each faulty metric is ELM F1 except on all-singleton predictions.  The first input with an
+# all-singleton prediction in each search, worked out from the enumeration order
+# (n = 2 first: truth {0 1} then {0 | 1}; in a pairwise instance "worse" is scored first):
+FIRST_BAD_INPUT = {
+    "zero_score": ([0, 0], [0, 1]),     # Theorem 1 witness of {0 1}: all singletons
+    "degenerate": ([0, 0], [0, 1]),     # truth {0 1}: the degenerate prediction
+    "homogeneity": ([0, 1], [0, 1]),    # worse {0 1} is fine, better {0 | 1} is not
+    "completeness": ([0, 0], [0, 1]),   # worse {0 | 1}
+}
+REASONS = {"raises": "raised", "returns_nan": "nan", "sleeps": "timeout"}
+
+
+def test_faulty_metrics_error_while_the_rest_of_the_audit_stays_correct():
+    started = {}
+
+    def progress(done, total, metric, constraint):
+        started[(metric, constraint)] = time.monotonic()
+        started.setdefault("order", []).append((metric, constraint))
+
+    metrics = [faulty.raises, faulty.returns_nan, faulty.sleeps, "elm_f"]
+    result = audit(metrics, SIX, timeout=0.5, progress=progress, **FAST)
+    assert len(result.results) == 4 * 6 and not result.ok
+
+    order = started["order"]
+    for i, (metric, constraint) in enumerate(order[:-1]):
+        r = result.get(metric, constraint)
+        if metric in REASONS and constraint in FIRST_BAD_INPUT:
+            assert r.status == "error", r.describe()
+            assert r.error["reason"] == REASONS[metric]
+            assert (r.error["truth"], r.error["pred"]) == FIRST_BAD_INPUT[constraint]
+            assert r.error["notation"]["truth"] in ("{0 1}", "{0 | 1}")
+            if metric == "sleeps":  # stopped at the limit, not after the 5 s sleep
+                assert "did not return within 0.5 s" in r.message
+                assert started[order[i + 1]] - started[(metric, constraint)] < faulty.SLEEP
+        elif metric in REASONS:  # rag bag, size vs. quantity never predict all singletons
+            assert r.status == "passed", r.describe()
+            assert r.examples == result.get("elm_f", constraint).examples
+
+    # elm_f, audited after the faulty metrics, is unaffected: same JSON as on its own
+    alone = audit(["elm_f"], SIX, timeout=0.5, **FAST)
+    for r in alone.results:
+        assert result.get("elm_f", r.constraint).to_json() == r.to_json()
+    assert [r.status for r in alone.results] == ["passed", "passed", "weak", "passed",
+                                                 "passed", "passed"]
+
+
+def test_faulty_plugin_file_loads_as_a_target():
+    from metricprops.targets import load_target
+    path = os.path.join(os.path.dirname(__file__), "plugins", "faulty.py")
+    m = load_target(f"{path}:returns_nan")
+    r = check(m, "completeness", **FAST)
+    assert r.status == "error" and r.error["reason"] == "nan"
+    assert r.error["truth"] == [0, 0] and r.error["pred"] == [0, 1]
+
+
+@pytest.mark.parametrize("metric", [faulty.as_numpy_float, faulty.as_0d_array])
+def test_numpy_scalars_are_numbers(metric):
+    r = check(metric, "degenerate", **FAST)
+    reference = check("elm_f", "degenerate", **FAST)
+    assert r.status == reference.status == "passed"
+    assert r.examples == reference.examples
+
+
+@pytest.mark.parametrize("metric, shown", [
+    (faulty.returns_string, "str '0.0'"),
+    (faulty.returns_bool, "bool False"),
+])
+def test_strings_and_bools_are_errors(metric, shown):
+    r = check(metric, "completeness", **FAST)
+    assert r.status == "error"
+    assert r.error["reason"] == "not_a_number"
+    assert r.error["truth"] == [0, 0] and r.error["pred"] == [0, 1]
+    assert shown in r.message and "expected a number" in r.message
+
+
+@pytest.mark.parametrize("value, ok", [
+    (np.float64(0.25), True), (np.float32(0.25), True), (np.array(0.25), True),
+    (np.int64(1), True), (1, True), (0.25, True),
+    ("0.25", False), (b"0.25", False), (np.str_("0.25"), False), (np.array("0.25"), False),
+    (True, False), (np.bool_(False), False), (np.array(True), False),
+    (None, False), ([0.25, 0.5], False), (np.array([0.25, 0.5]), False),
+    (float("nan"), False), (float("inf"), False), (-np.inf, False),
+])
+def test_scorer_validates_return_values(value, ok):
+    m = mp.metric(lambda t, p: value, name="fixed")
+    scorer = Scorer(m, timeout=None)
+    t, p = Partition.from_labels([0, 0]), Partition.from_labels([0, 1])
+    if ok:
+        assert scorer(t, p) == pytest.approx(float(np.asarray(value)))
+    else:
+        with pytest.raises(MetricCallError) as info:
+            scorer(t, p)
+        assert info.value.truth == t and info.value.pred == p
+        assert info.value.reason in ("not_a_number", "nan", "inf")
+
+
+class _Broken(PairwiseConstraint):
+    """A constraint plug-in with a bug: evaluate raises."""
+
+    name = "broken"
+    min_items = 2
+
+    def strategy(self, max_items):
+        return partitions(min_items=2, max_items=4).map(lambda p: pair_instance(p, p, p))
+
+    def enumerate(self, max_n):
+        yield pair_instance(Partition.from_labels([0, 0]), Partition.from_labels([0, 1]),
+                            Partition.from_labels([0, 0]))
+
+    def evaluate(self, instance, score, metric, tolerance=0):
+        raise RuntimeError("bug in the constraint")
+
+
+def test_a_broken_constraint_is_recorded_and_the_audit_goes_on():
+    result = audit(["elm_f", "purity"], [_Broken(), "zero_score"], **FAST)
+    assert [r.status for r in result.results] == ["error", "passed", "error", "failed"]
+    assert "constraint 'broken' raised RuntimeError" in result.results[0].message
