@@ -114,7 +114,8 @@ class _Search:
                     raise _Abort(exc) from None
                 found["error"] = exc
                 raise
-            target(max(-1e6, min(1e6, float(ev.margin))), label="margin")
+            # hypothesis maximises the observation: steer towards violations (margin < 0)
+            target(max(-1e6, min(1e6, -float(ev.margin))), label="-margin")
             if ev.outcome is Outcome.VIOLATED:
                 found["violation"] = (instance, ev)
                 raise _Found()
@@ -135,6 +136,11 @@ class _Search:
 
 
 def _result(metric: Any, constraint: Constraint, status: str, **kw: Any) -> CheckResult:
+    note = getattr(constraint, "verdict_note", None)
+    if note and status in (Status.PASSED, Status.WEAK, Status.FAILED):
+        text = note(metric, kw.get("exhaustive_n"), kw.get("max_items"))
+        if text:
+            kw["message"] = f"{kw.get('message', '')} {text}".strip()
     return CheckResult(metric=metric.name, constraint=constraint.name, status=status, **kw)
 
 

@@ -121,6 +121,14 @@ class Constraint:
                  tolerance: float = TOLERANCE) -> Evaluation:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
+        """A sentence appended to the verdict message (passed, weak, failed); default none.
+
+        E.g. which test decided (exact enumeration or a statistical test), or how the
+        verdict reads for this metric's declared metadata.
+        """
+        return ""
+
     def metadata(self) -> dict:
         return {"name": self.name, "title": self.title, "citation": self.citation,
                 "statement": self.statement}
