@@ -4,15 +4,25 @@ Third parties add constraints through the entry-point group ``metricprops.constr
 """
 from __future__ import annotations
 
+from .bounds import CONSTRAINT as bounds
 from .completeness import CONSTRAINT as completeness
+from .constant_baseline import CONSTRAINT as constant_baseline
 from .degenerate import CONSTRAINT as degenerate
 from .homogeneity import CONSTRAINT as homogeneity
+from .label_invariance import CONSTRAINT as label_invariance
+from .max_agreement import CONSTRAINT as max_agreement
+from .n_invariance import CONSTRAINT as n_invariance
 from .rag_bag import CONSTRAINT as rag_bag
 from .size_vs_quantity import CONSTRAINT as size_vs_quantity
+from .symmetry import CONSTRAINT as symmetry
+from .triangle_inequality import CONSTRAINT as triangle_inequality
 from .zero_score import CONSTRAINT as zero_score
 
 #: Built-in constraints in catalog order (explicit; no discovery at import time).
 BUILTIN_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completeness, rag_bag,
-                              size_vs_quantity)
+                              size_vs_quantity,
+                              # general properties
+                              max_agreement, symmetry, label_invariance, bounds,
+                              constant_baseline, triangle_inequality, n_invariance)
 
 __all__ = ["BUILTIN_CONSTRAINTS"] + [c.name for c in BUILTIN_CONSTRAINTS]

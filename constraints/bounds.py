@@ -1,0 +1,63 @@
+"""Bounds: every value is a finite number within the metric's declared bounds.
+
+Each instance is a pair (T, H); the metric's raw value must satisfy lo ≤ f(T, H) ≤ hi for
+every declared side (within the tolerance).  A value that is not a finite number (NaN, inf,
+a string) is reported as ``error`` by the checker, as for every constraint.  Not applicable
+when neither bound is declared.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional
+
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.tolerance import TOLERANCE, compare
+
+from ._pairs import class_note, degenerate_pairs, pair_instance_strategy, pair_instances
+
+
+class Bounds(Constraint):
+    name = "bounds"
+    title = "Bounds: every value is finite and within the declared bounds"
+    citation = "The metric's own declaration (Metric.bounds)."
+    statement = ("For all partitions T, H of the same items, f(T, H) is a finite number with "
+                 "lo ≤ f(T, H) ≤ hi for each declared bound (within the tolerance).")
+
+    def applies_to(self, metric: Any) -> Optional[str]:
+        if metric.bounds == (None, None):
+            return f"needs at least one declared bound; {metric.name} declares none"
+        return None
+
+    def strategy(self, max_items: int) -> Any:
+        return pair_instance_strategy(max_items)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        return pair_instances(max_n)
+
+    def examples(self, max_items: int) -> Iterator[Instance]:
+        for n in sorted({7, max(max_items, 7)}):
+            for a, b in degenerate_pairs(n):
+                yield Instance(a, {"pred": b}, "degenerate")
+
+    def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
+        return class_note(exhaustive_n)
+
+    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+                 tolerance: float = TOLERANCE) -> Evaluation:
+        value = metric.oriented(score(instance.truth, instance["pred"]))  # the raw value
+        lo, hi = metric.bounds
+        scores = {"pred": value}
+        margins = []
+        if lo is not None:
+            scores["lower_bound"] = lo
+            margins.append(0.0 if compare(value, lo, tolerance) == 0 else value - lo)
+        if hi is not None:
+            scores["upper_bound"] = hi
+            margins.append(0.0 if compare(value, hi, tolerance) == 0 else hi - value)
+        margin = min(margins)
+        if margin < 0:
+            side = "below the lower" if lo is not None and value < lo else "above the upper"
+            return Evaluation(Outcome.VIOLATED, scores, margin, detail=f"the value is {side} bound")
+        return Evaluation(Outcome.SATISFIED, scores, margin)
+
+
+CONSTRAINT = Bounds()

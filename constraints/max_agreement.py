@@ -1,0 +1,75 @@
+"""Maximal agreement: Q(T, T) is the perfect score, and only T itself reaches it.
+
+For every truth T — including n = 1, all singletons and one block — the metric must return
+its declared ``perfect`` value on the identical prediction, and every prediction H ≠ T must
+score strictly worse (by more than the tolerance of :mod:`metricprops.tolerance`).  A value
+better than ``perfect`` is a violation too.  Not applicable to a metric without a declared
+perfect value (e.g. mutual information, whose value on identical partitions is H(T)).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional
+
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.partition import Partition
+from metricprops.tolerance import TOLERANCE, compare
+
+from ._pairs import class_note, degenerate_pairs, pair_instance_strategy, pair_instances
+
+
+class MaxAgreement(Constraint):
+    name = "max_agreement"
+    title = "Maximal agreement: Q(T, T) = perfect, and no H ≠ T reaches it"
+    citation = ("Meilă (2007), 'maximal agreement'; Gösgens, Tikhonov & Prokhorenkova (2021), "
+                "'maximal agreement'.")
+    statement = ("For every truth T, Q(T, T) equals the declared perfect value (n = 1, all "
+                 "singletons and one block included), and Q(T, H) is strictly worse than it "
+                 "for every H ≠ T (equal within the tolerance counts as reaching it).")
+
+    def applies_to(self, metric: Any) -> Optional[str]:
+        if metric.perfect is None:
+            return (f"needs a declared perfect value (the score of identical partitions); "
+                    f"{metric.name} declares none")
+        return None
+
+    def strategy(self, max_items: int) -> Any:
+        return pair_instance_strategy(max_items)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        return pair_instances(max_n)
+
+    def examples(self, max_items: int) -> Iterator[Instance]:
+        """Degenerate partitions beyond the exhaustive size, and their near misses."""
+        for n in sorted({2, 7, max(2, max_items)}):
+            for a, b in degenerate_pairs(n):
+                yield Instance(a, {"pred": b}, "degenerate")
+            one = Partition.one_block(n)
+            split = Partition.from_labels([0] * (n - 1) + [1])
+            single = Partition.singletons(n)
+            merged = Partition.from_labels([0] + list(range(n - 1)))
+            yield Instance(one, {"pred": split}, "one block vs one item split off")
+            yield Instance(single, {"pred": merged}, "all singletons vs one pair merged")
+
+    def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
+        return class_note(exhaustive_n)
+
+    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+                 tolerance: float = TOLERANCE) -> Evaluation:
+        truth, pred = instance.truth, instance["pred"]
+        perfect = metric.oriented_perfect
+        q = score(truth, pred)
+        scores = {"pred": metric.oriented(q), "perfect": metric.perfect}
+        order = compare(q, perfect, tolerance)
+        if pred == truth:
+            if order == 0:
+                return Evaluation(Outcome.SATISFIED, scores, 0.0)
+            return Evaluation(Outcome.VIOLATED, scores, -abs(q - perfect),
+                              detail="Q(T, T) differs from the declared perfect value")
+        if order < 0:
+            return Evaluation(Outcome.SATISFIED, scores, perfect - q)
+        what = "reaches" if order == 0 else "exceeds"
+        return Evaluation(Outcome.VIOLATED, scores, perfect - q - tolerance,
+                          detail=f"a prediction H ≠ T {what} the declared perfect value")
+
+
+CONSTRAINT = MaxAgreement()

@@ -1,0 +1,76 @@
+"""n-invariance (Meilă 2007): replacing every item by k copies leaves Q unchanged.
+
+T⊗k and H⊗k replace each item by k items with the same true class and predicted block (the
+contingency table is multiplied by k).  Require Q(T⊗k, H⊗k) = Q(T, H) for k = 2 and 3 (within
+the tolerance).  Metrics that depend on the table only through the proportions n_ij / n are
+n-invariant: NMI, VI in nats, mutual information, homogeneity, completeness, V-measure,
+purity, BCubed, the normalised Mirkin metric.  Pair-counting indices are not, in general:
+for T = {0 1} and H = {0 | 1}, Rand = 0 (the only pair is a false negative), while
+T⊗2 = {0 1 2 3} and H⊗2 = {0 1 | 2 3} have 2 true positives among 6 pairs, Rand = 1/3.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import numpy as np
+from hypothesis import strategies as st
+
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.partition import Partition
+from metricprops.tolerance import TOLERANCE, compare
+
+from ._pairs import class_note, class_pairs, degenerate_pairs, pairs
+
+#: Copy factors tried.
+FACTORS = (2, 3)
+
+
+def copies(p: Partition, k: int) -> Partition:
+    """Every item of ``p`` replaced by ``k`` consecutive copies."""
+    return Partition.from_labels(np.repeat(np.asarray(p.labels), k))
+
+
+def _instance(truth: Partition, pred: Partition, k: int) -> Instance:
+    return Instance(truth, {"pred": pred}, f"k={k}")
+
+
+class NInvariance(Constraint):
+    name = "n_invariance"
+    title = "n-invariance: k copies of every item leave Q unchanged"
+    citation = "Meilă (2007), 'n-invariance'; Gösgens, Tikhonov & Prokhorenkova (2021)."
+    statement = ("For all partitions T, H and k ∈ {2, 3}: Q(T⊗k, H⊗k) = Q(T, H), where ⊗k "
+                 "replaces every item by k copies in the same class and block.")
+
+    def strategy(self, max_items: int) -> Any:
+        return st.tuples(pairs(max_items), st.sampled_from(FACTORS)).map(
+            lambda x: _instance(x[0][0], x[0][1], x[1]))
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        for a, b in class_pairs(max_n):
+            for k in FACTORS:
+                yield _instance(a, b, k)
+
+    def examples(self, max_items: int) -> Iterator[Instance]:
+        n = max(max_items, 6)
+        for a, b in degenerate_pairs(n):
+            yield _instance(a, b, 2)
+
+    def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
+        return class_note(exhaustive_n)
+
+    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+                 tolerance: float = TOLERANCE) -> Evaluation:
+        truth, pred = instance.truth, instance["pred"]
+        k = int(instance.note.split("=")[1])
+        big_t, big_h = copies(truth, k), copies(pred, k)
+        q, q_k = score(truth, pred), score(big_t, big_h)
+        scores = {"original": metric.oriented(q), f"copies_x{k}": metric.oriented(q_k)}
+        shown = {"pred": pred, f"truth_x{k}": big_t, f"pred_x{k}": big_h}
+        if compare(q, q_k, tolerance) == 0:
+            return Evaluation(Outcome.SATISFIED, scores, 0.0, shown=shown)
+        return Evaluation(Outcome.VIOLATED, scores, -abs(q - q_k), shown=shown,
+                          detail=f"replacing every item by {k} copies changed the value",
+                          extra={"k": k})
+
+
+CONSTRAINT = NInvariance()

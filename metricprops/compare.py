@@ -1,0 +1,289 @@
+"""Differential testing of two implementations of a metric (the ``agreement`` check).
+
+``compare(a, b)`` looks for an input on which two implementations disagree by more than the
+tolerance.  It reuses the checker: :class:`Agreement` is a catalog-style constraint (with the
+second implementation as its parameter), so the search is the checker's — first every pair
+of partitions with at most ``exhaustive_n`` items (every pair up to 4 items, and one pair
+per contingency table up to a reordering of the items above that) plus degenerate pairs
+(one block, all singletons) of ``max_items`` items, then ``max_examples`` random pairs
+(random, degenerate, near-identical) with hypothesis shrinking the first disagreement.
+Whatever found it, the disagreeing input is finally minimised greedily — items deleted
+and blocks merged while the implementations still disagree, then the items reordered
+(largest blocks first) — so no item of the reported input can be removed and no two of its
+blocks merged.
+
+Values are compared raw (each implementation's own value, not oriented) with
+:func:`metricprops.tolerance.compare`.  An implementation that raises, hangs or returns a
+non-number on some input makes the status ``error`` (with that input).
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+
+from .calls import DEFAULT_TIMEOUT, MetricCallError, Scorer
+from .constraint import Constraint, Evaluation, Instance, Outcome
+from .errors import InvalidArgumentError
+from .metrics.base import Metric, as_metric
+from .partition import Partition
+from .tolerance import TOLERANCE, compare as _compare
+
+__all__ = ["compare", "Agreement", "CompareResult", "resolve"]
+
+DEFAULT_MAX_EXAMPLES = 200
+DEFAULT_EXHAUSTIVE_N = 5
+DEFAULT_MAX_ITEMS = 30
+#: Every ordered pair is checked up to this many items; above it one pair per table.
+ALL_PAIRS_N = 4
+
+
+def resolve(target: Any) -> Metric:
+    """A :class:`Metric` from a Metric, a registered name, ``module:attr`` / ``file.py:attr``
+    target, or a plain callable."""
+    if isinstance(target, str) and ":" in target:
+        from .targets import load_target
+        return load_target(target)
+    return as_metric(target)
+
+
+def _raw(score: Any, metric: Metric, truth: Partition, pred: Partition) -> float:
+    raw = getattr(score, "raw", None)
+    return raw(truth, pred) if raw is not None else metric.oriented(score(truth, pred))
+
+
+def _relabel_error(side: str, exc: MetricCallError) -> MetricCallError:
+    return MetricCallError(exc.reason, f"{side}: {exc}", exc.truth, exc.pred)
+
+
+class Agreement(Constraint):
+    """Two implementations agree: f_a(T, H) = f_b(T, H) within the tolerance.
+
+    The metric being checked is implementation ``a``; ``reference`` is ``b``.
+    """
+
+    name = "agreement"
+    title = "Agreement: two implementations return the same value"
+    citation = "Differential (regression) testing against a reference implementation."
+    statement = ("For all partitions T, H of the same items, f_a(T, H) = f_b(T, H) within the "
+                 "tolerance.")
+
+    def __init__(self, reference: Any, timeout: Optional[float] = DEFAULT_TIMEOUT):
+        self.reference = resolve(reference)
+        self.reference_scorer = Scorer(self.reference, timeout)
+
+    def strategy(self, max_items: int) -> Any:
+        from .constraints._pairs import pair_instance_strategy
+        return pair_instance_strategy(max_items)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        from .constraints._pairs import all_pairs, class_pairs
+        for a, b in all_pairs(min(max_n, ALL_PAIRS_N)):
+            yield Instance(a, {"pred": b})
+        for a, b in class_pairs(max_n, ALL_PAIRS_N + 1):
+            yield Instance(a, {"pred": b})
+
+    def examples(self, max_items: int) -> Iterator[Instance]:
+        from .constraints._pairs import degenerate_pairs
+        for a, b in degenerate_pairs(max(max_items, 2)):
+            yield Instance(a, {"pred": b}, "degenerate")
+
+    def disagree(self, score: Any, metric: Metric, truth: Partition, pred: Partition,
+                 tolerance: float) -> Tuple[bool, float, float]:
+        try:
+            qa = _raw(score, metric, truth, pred)
+        except MetricCallError as exc:
+            raise _relabel_error("a", exc) from exc
+        try:
+            qb = self.reference_scorer.raw(truth, pred)
+        except MetricCallError as exc:
+            raise _relabel_error("b", exc) from exc
+        return _compare(qa, qb, tolerance) != 0, qa, qb
+
+    def evaluate(self, instance: Instance, score: Any, metric: Any,
+                 tolerance: float = TOLERANCE) -> Evaluation:
+        differ, qa, qb = self.disagree(score, metric, instance.truth, instance["pred"], tolerance)
+        scores = {"a": qa, "b": qb}
+        if differ:
+            return Evaluation(Outcome.VIOLATED, scores, -abs(qa - qb),
+                              detail="the implementations disagree")
+        return Evaluation(Outcome.SATISFIED, scores, 0.0)
+
+
+@dataclass
+class CompareResult:
+    """Outcome of :func:`compare`: ``status`` is ``agree``, ``disagree`` or ``error``."""
+
+    a: str
+    b: str
+    status: str
+    seed: int
+    examples: int
+    tolerance: float
+    exhaustive_n: int
+    max_items: int
+    counterexample: Optional[Dict[str, Any]] = None
+    error: Optional[Dict[str, Any]] = None
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when the implementations agree."""
+        return self.status == "agree"
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"schema": 1, "a": self.a, "b": self.b, "status": self.status,
+                "seed": self.seed, "examples": self.examples,
+                "counterexample": self.counterexample, "error": self.error,
+                "tolerance": self.tolerance, "exhaustive_n": self.exhaustive_n,
+                "max_items": self.max_items, "message": self.message}
+
+    def dumps(self) -> str:
+        """Deterministic JSON text (same seed and settings → same bytes)."""
+        return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
+
+    def describe(self) -> str:
+        lines = [f"a: {self.a}", f"b: {self.b}", f"{self.status}: {self.message}"]
+        shown = self.counterexample or self.error
+        if shown:
+            notation = shown.get("notation", {})
+            lines += [f"  {role}: {text}" for role, text in notation.items()]
+            scores = shown.get("scores")
+            if scores:
+                lines.append("  " + ", ".join(f"{k} = {v!r}" for k, v in scores.items()))
+        lines.append(f"seed {self.seed}")
+        return "\n".join(lines)
+
+
+def _check_args(tolerance: Any, max_examples: Any, exhaustive_n: Any, max_items: Any) -> None:
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not (
+            math.isfinite(tolerance) and tolerance >= 0):
+        raise InvalidArgumentError(f"tolerance: expected a finite number >= 0, got {tolerance!r}")
+    for name, value, lo, hi in (("max_examples", max_examples, 0, None),
+                                ("exhaustive_n", exhaustive_n, 1, 6),
+                                ("max_items", max_items, 2, None)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
+                hi is not None and value > hi):
+            rng = f">= {lo}" if hi is None else f"in {lo}..{hi}"
+            raise InvalidArgumentError(f"{name}: expected an integer {rng}, got {value!r}")
+
+
+def minimise(truth: Partition, pred: Partition,
+             disagree: Callable[[Partition, Partition], bool]) -> Tuple[Partition, Partition]:
+    """Greedy minimisation of a disagreeing pair: delete items, then merge blocks, while
+    ``disagree`` holds (an input on which an implementation raises does not count); finally
+    reorder the items consistently (largest blocks first) if that still disagrees."""
+    def holds(t: List[int], p: List[int]) -> bool:
+        try:
+            return disagree(Partition.from_labels(t), Partition.from_labels(p))
+        except MetricCallError:
+            return False
+
+    t, p = truth.tolist(), pred.tolist()
+    changed = True
+    while changed:
+        changed = False
+        i = 0
+        while i < len(t) and len(t) > 1:  # delete items
+            t2, p2 = t[:i] + t[i + 1:], p[:i] + p[i + 1:]
+            if holds(t2, p2):
+                t, p, changed = t2, p2, True
+            else:
+                i += 1
+        for side in (0, 1):  # merge blocks (into the earlier block)
+            merged = True
+            while merged:
+                merged = False
+                labels = (t, p)[side]
+                ids = sorted(set(labels))
+                for x in ids:
+                    for y in ids:
+                        if y <= x:
+                            continue
+                        new = [x if v == y else v for v in labels]
+                        cand = (new, p) if side == 0 else (t, new)
+                        if holds(*cand):
+                            t, p = cand
+                            merged = changed = True
+                            break
+                    if merged:
+                        break
+    # finally, a consistent reordering of the items: largest blocks first, if still disagreeing
+    tp, pp = Partition.from_labels(t), Partition.from_labels(p)
+    ts, ps = tp.sizes, pp.sizes
+    order = sorted(range(len(t)), key=lambda i: (-ts[tp.labels[i]], int(tp.labels[i]),
+                                                  -ps[pp.labels[i]], int(pp.labels[i])))
+    t2, p2 = [int(tp.labels[i]) for i in order], [int(pp.labels[i]) for i in order]
+    if (Partition.from_labels(t2).tolist(), Partition.from_labels(p2).tolist()) < (
+            tp.tolist(), pp.tolist()) and holds(t2, p2):
+        t, p = t2, p2
+    return Partition.from_labels(t), Partition.from_labels(p)
+
+
+def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int] = None,
+            max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
+            max_items: int = DEFAULT_MAX_ITEMS,
+            timeout: Optional[float] = DEFAULT_TIMEOUT) -> CompareResult:
+    """Differential testing: find the smallest input on which ``a`` and ``b`` disagree.
+
+    Parameters
+    ----------
+    a, b : Metric, str or callable
+        Implementations: a :class:`~metricprops.Metric`, a registered name, a
+        ``package.module:attr`` or ``path/file.py:attr`` target, or ``f(labels_true,
+        labels_pred)``.
+    tolerance : float
+        Values within this tolerance agree (see :mod:`metricprops.tolerance`).
+    seed : int, optional
+        Seed of the random phase (drawn and recorded when omitted).
+    max_examples : int
+        Random pairs after the exhaustive phase (0 skips the phase).
+    exhaustive_n : int
+        Every pair with at most this many items is compared first (1..6).
+    max_items : int
+        Largest random pair, and size of the degenerate pairs.
+    timeout : float or None
+        Seconds one call may take.
+
+    Returns
+    -------
+    CompareResult
+        ``status`` ``agree`` / ``disagree`` / ``error``; a disagreement comes with the
+        smallest disagreeing input found (``counterexample``: truth, pred, scores a and b).
+    """
+    from .checker import check
+    from .results import Status
+
+    _check_args(tolerance, max_examples, exhaustive_n, max_items)
+    ma, mb = resolve(a), resolve(b)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    agreement = Agreement(mb, timeout)
+    r = check(ma, agreement, seed=seed, max_examples=max_examples, exhaustive_n=exhaustive_n,
+              max_items=max_items, timeout=timeout, tolerance=tolerance)
+    common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples, tolerance=tolerance,
+                  exhaustive_n=exhaustive_n, max_items=max_items)
+    if r.status == Status.FAILED:
+        ce = r.counterexample or {}
+        scorer = Scorer(ma, timeout)
+        found = Partition.from_labels(ce["truth"]), Partition.from_labels(ce["pred"])
+        truth, pred = minimise(*found, lambda t, p: agreement.disagree(scorer, ma, t, p,
+                                                                       tolerance)[0])
+        _, qa, qb = agreement.disagree(scorer, ma, truth, pred, tolerance)
+        counterexample = {"truth": truth.tolist(), "pred": pred.tolist(),
+                          "scores": {"a": qa, "b": qb},
+                          "notation": {"truth": truth.notation(), "pred": pred.notation()}}
+        how = (r.message.split(" found by ")[-1].split(".")[0] if " found by " in r.message
+               else "search")
+        shrunk = "" if truth.n == found[0].n else f" (found with {found[0].n} items, minimised)"
+        return CompareResult(status="disagree", counterexample=counterexample,
+                             message=(f"the implementations disagree; smallest disagreeing input "
+                                      f"{truth.n} items, found by {how}{shrunk}."), **common)
+    if r.status == Status.ERROR:
+        return CompareResult(status="error", error=r.error, message=r.message, **common)
+    if r.status == Status.PASSED:
+        return CompareResult(status="agree", message=r.message.replace(
+            "no counterexample among", "no disagreement among"), **common)
+    return CompareResult(status="error", message=f"{r.status}: {r.message}", **common)
