@@ -1,0 +1,83 @@
+"""``metricprops closed-forms``: every built-in closed form with its status.
+
+Also checks the forms that registered metrics declare (``Metric.closed_forms``).  Exit status
+0, or 1 if a form is refuted or a metric raised while it was checked.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, List, Optional
+
+import click
+
+__all__ = ["command"]
+
+LEGEND = ("N = number of items = Σ s_i over the true blocks; sum_i(...) runs over the true "
+          "blocks; singletons = number of true singleton blocks; Σ_e = N × score (a sum over "
+          "items); Theorem 3 forms are in m (N = 3m + 1).")
+
+
+def _line(r: Any) -> str:
+    form = r.form
+    cond = f"  if {form.condition}" if form.condition else ""
+    detail = r.scope if r.status == "proved" else r.reason
+    return f"{r.status:<20} {r.metric:<19} {form.prediction:<15} {form.text}{cond}   [{detail}]"
+
+
+def _counterexample(ce: dict) -> str:
+    sub = ", ".join(f"{k} = {v}" for k, v in ce["substitution"].items())
+    return (f"{'':20} counterexample at {sub}: truth {ce['truth']}, pred {ce['pred']}; "
+            f"form gives {ce['claimed']} = {ce['claimed_value']:.6g}, "
+            f"metric gives {ce['metric_value']:.6g}")
+
+
+def _declared(metrics: tuple, max_k: int) -> List[Any]:
+    from ..registry import list_metrics
+    from ..symbolic import check_declared
+
+    chosen = [m for m in list_metrics() if m.closed_forms and (not metrics or m.name in metrics)]
+    return check_declared(chosen, max_k=max_k)
+
+
+@click.command("closed-forms")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the results as JSON to this file.")
+@click.option("--max-k", type=click.IntRange(1, 12), default=6, show_default=True,
+              help="Largest number of symbolic true blocks in the proofs.")
+@click.option("--metric", "-m", "metrics", multiple=True,
+              help="Only the forms of this metric (repeatable).")
+def command(json_path: Optional[str], max_k: int, metrics: tuple) -> None:
+    """Print every built-in closed form with its status (proved / checked numerically /
+    refuted), plus the forms that registered metrics declare."""
+    from ..symbolic import check_catalog, summary, theorem3_gap
+
+    results = [r for r in check_catalog(max_k=max_k) if not metrics or r.metric in metrics]
+    results += _declared(metrics, max_k)
+    click.echo(LEGEND)
+    click.echo("")
+    click.echo(f"{'status':<20} {'metric':<19} {'prediction':<15} closed form")
+    for r in results:
+        click.echo(_line(r))
+        if r.counterexample:
+            click.echo(_counterexample(r.counterexample))
+    gaps = []
+    for name in ("elm_f", "bcubed_f"):
+        if metrics and name not in metrics:
+            continue
+        gap, sign = theorem3_gap(name, m_min=3)
+        verdict = {1: "> 0", 0: "= 0", -1: "< 0", None: "undecided"}[sign]
+        gaps.append({"metric": name, "gap": str(gap), "sign": sign, "m_min": 3})
+        click.echo(f"Theorem 3: {name}(H1) - {name}(H2) = {gap}  {verdict} for every m >= 3"
+                   + (" (proved)" if sign is not None else ""))
+    click.echo("")
+    click.echo(summary(results))
+    if json_path:
+        counts = {s: sum(r.status == s for r in results)
+                  for s in ("proved", "checked numerically", "refuted", "error")}
+        doc = {"schema": 1, "max_k": max_k, "legend": LEGEND, "summary": counts,
+               "results": [r.to_json() for r in results], "theorem3": gaps}
+        with open(json_path, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh, indent=2, ensure_ascii=False)
+            fh.write("\n")
+    if any(r.status in ("refuted", "error") for r in results):
+        click.get_current_context().exit(1)
