@@ -114,8 +114,13 @@ class _Search:
                     raise _Abort(exc) from None
                 found["error"] = exc
                 raise
-            # hypothesis maximises the observation: steer towards violations (margin < 0)
-            target(max(-1e6, min(1e6, -float(ev.margin))), label="-margin")
+            # hypothesis maximises the observation: steer towards violations (margin < 0).
+            # A tie's margin is rounding noise (±1e-15); hill-climbing on that noise costs
+            # thousands of calls for nothing, so ties observe exactly 0.
+            margin = float(ev.margin)
+            if ev.outcome is Outcome.TIE or abs(margin) <= self.tolerance:
+                margin = 0.0
+            target(max(-1e6, min(1e6, -margin)), label="-margin")
             if ev.outcome is Outcome.VIOLATED:
                 found["violation"] = (instance, ev)
                 raise _Found()
