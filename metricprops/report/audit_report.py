@@ -1,0 +1,41 @@
+"""The audit section of ``reports/``: every built-in × every registered constraint."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from ..checker import audit
+from ..registry import list_constraints, list_metrics
+from ..results import AuditResult
+from .heatmap import audit_heatmap
+
+READING_GUIDE = """\
+**How to read this report.** Each cell is the verdict of one metric (row) on one constraint
+(column): ✓ passed (no violation and no tie found), ≈ weak (no violation, but the two sides of
+a strict constraint tie on some instance; the smallest tie is shown below), ✗ failed (a
+violation; the smallest counterexample is shown below, in block notation such as
+`{0 1 | 2}` = items 0 and 1 together, item 2 alone), ! error (the metric raised or returned
+NaN/inf), ? gave up, – not applicable (the metric lacks the metadata the constraint needs).
+A pass means: no counterexample among *all* instances up to the exhaustive size and the random
+instances listed in `audit.json` (`settings`), not a proof.
+"""
+
+
+def write_audit_report(out: Path, *, seed: int, progress: Optional[Callable[..., Any]] = None,
+                       **budget: Any) -> AuditResult:
+    """Run the audit and write ``audit.json``, ``audit.md`` and ``figures/audit-heatmap.png``."""
+    metrics = [m for m in list_metrics() if m.builtin]
+    constraints = list_constraints()
+    result = audit(metrics, constraints, seed=seed, progress=progress, **budget)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "audit.json").write_text(result.dumps(), encoding="utf-8")
+    audit_heatmap(result, out / "figures" / "audit-heatmap.png",
+                  title="Built-in metrics × constraints")
+    s = result.settings
+    header = (f"# Audit of the built-in metrics\n\n{READING_GUIDE}\n"
+              f"Seed {result.seed}; exhaustive up to {s['exhaustive_n']} items, "
+              f"{s['max_examples']} random instances up to {s['max_items']} items per pair "
+              f"(tolerance {s['tolerance']:g}). Regenerate with `metricprops report`.\n\n"
+              "![verdict heat map](figures/audit-heatmap.png)\n\n")
+    (out / "audit.md").write_text(header + result.markdown(), encoding="utf-8")
+    return result
