@@ -55,8 +55,11 @@ class ZeroScore(Constraint):
             return f"needs a declared {side}; {metric.name} has bounds {metric.bounds}"
         return None
 
+    def random_max_items(self, max_items: int) -> int:
+        return max(2, min(max_items, SEARCH_N))  # every prediction is scored: keep truths small
+
     def strategy(self, max_items: int) -> Any:
-        return partitions(min_items=2, max_items=max(2, min(max_items, SEARCH_N))).map(Instance)
+        return partitions(min_items=2, max_items=self.random_max_items(max_items)).map(Instance)
 
     def enumerate(self, max_n: int) -> Iterator[Instance]:
         for n in range(2, min(max_n, SEARCH_N) + 1):

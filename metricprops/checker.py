@@ -202,7 +202,8 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
     examples = search.exhaustive + search.random
     explicit = f", {search.explicit} explicit instances" if search.explicit else ""
     scope = (f"all {search.exhaustive - search.explicit} instances with at most {exhaustive_n} "
-             f"items{explicit} and {search.random} random instances with at most {max_items} "
+             f"items{explicit} and {search.random} random instances with at most "
+             f"{c.random_max_items(max_items)} "
              f"items (seed {seed})")
     if search.violation:
         inst, ev = search.violation
@@ -241,8 +242,9 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
           on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:
     """Check every constraint on every metric; never stops early.
 
-    ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to the six
-    constraints of the ELM paper (:data:`MISSION_CONSTRAINTS`).  ``progress(done, total,
+    ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to every
+    registered constraint (the six of the ELM paper, :data:`MISSION_CONSTRAINTS`, then the
+    general properties and any plug-ins).  ``progress(done, total,
     metric, constraint)`` is called before each pair; ``on_result`` after each (use it to
     save partial results).  A metric that raises, returns garbage or hangs gives ``error``
     for that pair and the audit goes on.
@@ -250,7 +252,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):
         metrics = [metrics]
     resolved = [as_metric(m) for m in metrics]
-    cons = [get_constraint(c) for c in (constraints if constraints is not None else MISSION_CONSTRAINTS)]
+    cons = [get_constraint(c) for c in (constraints if constraints is not None else list_constraints())]
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     result = AuditResult(seed=seed, settings={

@@ -109,6 +109,10 @@ class Constraint:
         """Every instance with at most ``max_n`` items, smallest first."""
         raise NotImplementedError
 
+    def random_max_items(self, max_items: int) -> int:
+        """Largest random instance actually generated for a requested ``max_items``."""
+        return max_items
+
     def examples(self, max_items: int) -> Iterator[Instance]:
         """Explicit instances always checked in the exhaustive phase (default: none).
 

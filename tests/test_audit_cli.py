@@ -155,11 +155,16 @@ def test_same_seed_same_json_bytes(tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
-def test_default_constraints_are_the_six():
+def test_default_constraints_are_every_registered_one():
+    # DESIGN: every audit reports the six ELM-paper constraints and the general properties
+    from metricprops.registry import constraint_names
+
     result = invoke("bcubed_f", *FAST)
     header = result.stdout.splitlines()[0].split()
-    assert header == ["zero_score", "degenerate", "homogeneity", "completeness", "rag_bag",
-                      "size_vs_quantity"]
+    assert header[:6] == ["zero_score", "degenerate", "homogeneity", "completeness", "rag_bag",
+                          "size_vs_quantity"]
+    assert header == constraint_names()
+    assert "max_agreement" in header and "n_invariance" in header
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Metric × constraint heat map of audit verdicts (matplotlib, deterministic PNG)."""
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,9 @@ def audit_heatmap(audit: AuditResult, path: Any, title: str = "Audit verdicts") 
     handles = [Patch(facecolor=STATUS_COLOURS[s], edgecolor="black", label=s.replace("_", " "))
                for s in _ORDER]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
-    fig.tight_layout()
+    with warnings.catch_warnings():  # a very small grid cannot fit the legend: not an error
+        warnings.simplefilter("ignore", UserWarning)
+        fig.tight_layout()
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=100, metadata={"Software": None})
