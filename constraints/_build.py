@@ -9,9 +9,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Iterator, List, Sequence, Tuple
 
-from metricprops.constraint import Instance, pair_instance
+from hypothesis import strategies as st
+
+from metricprops.constraint import Instance, PairwiseConstraint, pair_instance
 from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
+from metricprops.strategies import surroundings
 
 Labels = List[Any]
 
@@ -66,3 +69,43 @@ def bipartitions(items: Sequence[Any]) -> Iterator[Tuple[Tuple[Any, ...], Tuple[
             b = tuple(x for x in rest if x not in chosen)
             if b:
                 yield a, b
+
+
+class FamilyConstraint(PairwiseConstraint):
+    """A pairwise constraint on a one-parameter family of cores plus surroundings.
+
+    Subclasses give ``m_min``, the core size ``per_m * m + offset``, ``joinable`` (core
+    classes the extra items may join) and ``core(m) -> (truth, worse, better)`` labels.
+    """
+
+    m_min = 2
+    per_m = 2
+    offset = 1
+    joinable: Tuple[Any, ...] = ()
+
+    def core(self, m: int) -> Tuple[Labels, Labels, Labels]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def note(self, m: int) -> str:
+        return f"m = {m}"
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        for n in range(self.min_items, max_n + 1):
+            for m in range(self.m_min, (n - self.offset) // self.per_m + 1):
+                truth, worse, better = self.core(m)
+                size = self.per_m * m + self.offset
+                for extra in enumerate_surroundings(n - size, list(self.joinable)):
+                    yield assemble(truth, worse, better, extra)
+
+    def strategy(self, max_items: int) -> Any:
+        return _family_instances(self, max_items)
+
+
+@st.composite
+def _family_instances(draw: Any, family: FamilyConstraint, max_items: int) -> Instance:
+    m = draw(st.integers(family.m_min,
+                         max(family.m_min, (max_items - family.offset) // family.per_m)))
+    truth, worse, better = family.core(m)
+    extra = draw(surroundings(max_items - family.per_m * m - family.offset,
+                              list(family.joinable)))
+    return assemble(truth, worse, better, extra, note=family.note(m))
