@@ -14,6 +14,7 @@ from metricprops import Partition, get_metric
 from metricprops.cli import main
 from metricprops.reproduce import consecutive as eng
 from metricprops.reproduce import elm_paper
+from metricprops.reproduce import elm_paper_text
 
 BCUBED = get_metric("bcubed_f")
 ELM = get_metric("elm_f")
@@ -223,7 +224,7 @@ def test_section_3_4_small_n_against_slow_path():
 def test_section_3_4_workers_do_not_change_results():
     one = elm_paper.section_3_4(n=9, workers=1)["result"]
     two = elm_paper.section_3_4(n=9, workers=2)["result"]
-    assert elm_paper._clean(one) == elm_paper._clean(two)
+    assert elm_paper_text._clean(one) == elm_paper_text._clean(two)
 
 
 def test_paper_population_is_8192_times_c_8192_2():
