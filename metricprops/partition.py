@@ -126,7 +126,7 @@ class Partition:
     :meth:`from_blocks` (an iterable of blocks of item indices).  Input is validated here and
     nowhere else: wrong shapes, missing (``None``/NaN) and unhashable labels raise typed errors.
 
-    Equality and hashing are *up to relabelling*: ``Partition.from_labels("aab") ==
+    Equality and hashing are *up to relabelling*: ``Partition.from_labels(list("aab")) ==
     Partition.from_labels([7, 7, 1])``.
     """
 
