@@ -15,13 +15,14 @@ from typing import Any, Iterator, List, Tuple
 
 from hypothesis import strategies as st
 
-from metricprops.constraint import Instance
+from metricprops.constraint import Constraint, Instance
 from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
 from metricprops.strategies import block_ids
 
 __all__ = ["all_pairs", "pair_classes", "class_pairs", "class_note", "pair_instances",
-           "degenerate_pairs", "near_degenerate", "pairs", "pair_instance_strategy", "triples"]
+           "degenerate_pairs", "near_degenerate", "pairs", "pair_instance_strategy", "triples",
+           "PairPropertyConstraint"]
 
 
 #: Pair classes (up to a consistent reordering of the items) are enumerated up to this n.
@@ -187,3 +188,14 @@ def triples(draw: Any, max_items: int) -> Tuple[Partition, Partition, Partition]
     choices = st.one_of(block_ids(n, k).map(Partition.from_labels),
                         st.sampled_from([Partition.one_block(n), Partition.singletons(n)]))
     return draw(choices), draw(choices), draw(choices)
+
+
+class PairPropertyConstraint(Constraint):
+    """A property checked on single (truth, pred) pairs: every pair class up to ``max_n``
+    items exhaustively, then :func:`pair_instance_strategy` at random."""
+
+    def strategy(self, max_items: int) -> Any:
+        return pair_instance_strategy(max_items)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        return pair_instances(max_n)

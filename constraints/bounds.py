@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Evaluation, Instance, Outcome, Scorer
 from metricprops.tolerance import TOLERANCE, compare
 
-from ._pairs import class_note, degenerate_pairs, pair_instance_strategy, pair_instances
+from ._pairs import PairPropertyConstraint, class_note, degenerate_pairs
 
 
-class Bounds(Constraint):
+class Bounds(PairPropertyConstraint):
     name = "bounds"
     title = "Bounds: every value is finite and within the declared bounds"
     citation = "The metric's own declaration (Metric.bounds)."
@@ -27,11 +27,6 @@ class Bounds(Constraint):
             return f"needs at least one declared bound; {metric.name} declares none"
         return None
 
-    def strategy(self, max_items: int) -> Any:
-        return pair_instance_strategy(max_items)
-
-    def enumerate(self, max_n: int) -> Iterator[Instance]:
-        return pair_instances(max_n)
 
     def examples(self, max_items: int) -> Iterator[Instance]:
         for n in sorted({7, max(max_items, 7)}):

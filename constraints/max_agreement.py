@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare
 
-from ._pairs import class_note, degenerate_pairs, pair_instance_strategy, pair_instances
+from ._pairs import PairPropertyConstraint, class_note, degenerate_pairs
 
 
-class MaxAgreement(Constraint):
+class MaxAgreement(PairPropertyConstraint):
     name = "max_agreement"
     title = "Maximal agreement: Q(T, T) = perfect, and no H ≠ T reaches it"
     citation = ("Meilă (2007), 'maximal agreement'; Gösgens, Tikhonov & Prokhorenkova (2021), "
@@ -32,11 +32,6 @@ class MaxAgreement(Constraint):
                     f"{metric.name} declares none")
         return None
 
-    def strategy(self, max_items: int) -> Any:
-        return pair_instance_strategy(max_items)
-
-    def enumerate(self, max_n: int) -> Iterator[Instance]:
-        return pair_instances(max_n)
 
     def examples(self, max_items: int) -> Iterator[Instance]:
         """Degenerate partitions beyond the exhaustive size, and their near misses."""

@@ -19,7 +19,7 @@ Symmetry is reported as a property; what counts as a finding depends on the decl
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
