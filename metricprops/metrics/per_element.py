@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Metric
+from .stats import cached
 
 BAGGA = ("Bagga, A. & Baldwin, B. (1998). Algorithms for scoring coreference chains. "
          "LREC Workshop on Linguistic Coreference.")
@@ -52,11 +53,13 @@ def _harmonic(t: Any, p: Any, r: Any) -> Any:
     return t.ops.ratio(2 * p * r, p + r, 0)
 
 
+@cached  # shared with the F formulas of the same table
 def bcubed_precision_formula(t: Any) -> Any:
     """BCubed precision: mean over items of |A ∩ B| / |B| (e kept in both sets)."""
     return _mean(t, t.cell_n / t.cell_b)
 
 
+@cached  # shared with the F formulas of the same table
 def bcubed_recall_formula(t: Any) -> Any:
     """BCubed recall: mean over items of |A ∩ B| / |A| (e kept in both sets)."""
     return _mean(t, t.cell_n / t.cell_a)
@@ -72,11 +75,13 @@ def bcubed_f_amigo_formula(t: Any) -> Any:
     return _harmonic(t, bcubed_precision_formula(t), bcubed_recall_formula(t))
 
 
+@cached  # shared with the F formulas of the same table
 def elm_precision_formula(t: Any) -> Any:
     """ELM precision: mean of |TP_e| / |N_e^H|, 1 where e has no predicted neighbours."""
     return _mean(t, t.ops.ratio(t.cell_n - 1, t.cell_b - 1, 1))
 
 
+@cached  # shared with the F formulas of the same table
 def elm_recall_formula(t: Any) -> Any:
     """ELM recall: mean of |TP_e| / |N_e^T|, 1 where e has no true neighbours."""
     return _mean(t, t.ops.ratio(t.cell_n - 1, t.cell_a - 1, 1))

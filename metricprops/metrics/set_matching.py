@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Metric
+from .stats import cached
 
 IIR = ("Manning, C. D., Raghavan, P. & Schütze, H. (2008). Introduction to Information "
        "Retrieval, section 16.3 (purity).")
@@ -26,12 +27,14 @@ _CONV = {
 }
 
 
+@cached  # shared with the F formulas of the same table
 def purity_formula(t: Any) -> Any:
     """Purity (1/n) Σ_j max_i |H_j ∩ T_i|: each predicted block scored by its majority class."""
     best = t.ops.segment_max(t.cell_n, t.cell_col, len(t.b))
     return t.ops.sum(best) / t.n
 
 
+@cached  # shared with the F formulas of the same table
 def inverse_purity_formula(t: Any) -> Any:
     """Inverse purity (1/n) Σ_i max_j |T_i ∩ H_j|: each true class scored by its best block."""
     best = t.ops.segment_max(t.cell_n, t.cell_row, len(t.a))

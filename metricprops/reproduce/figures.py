@@ -37,6 +37,21 @@ def _stats_text(stats: Dict[str, Dict[str, float]]) -> str:
     return "\n".join(lines)
 
 
+def _finish_score_figure(fig: Any, ax: Any, path: str, stats: str, title: str,
+                         legend_loc: str) -> None:
+    """Statistics box, axes, title and legend of a score-density figure; then save it."""
+    ax.text(0.99, 0.97, stats,
+            transform=ax.transAxes, ha="right", va="top", family="monospace", fontsize=8,
+            bbox={"boxstyle": "round", "fc": "white", "ec": "0.7"})
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("score")
+    ax.set_ylabel("density")
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc=legend_loc, fontsize=8)
+    fig.tight_layout()
+    _save(fig, path)
+
+
 def fig_section_2_2(scores: Dict[str, np.ndarray], result: Dict[str, Any], path: str) -> None:
     """Fig. 2: densities of the BCubed and ELM scores of all 16,384 predictions."""
     from scipy.stats import gaussian_kde
@@ -59,17 +74,9 @@ def fig_section_2_2(scores: Dict[str, np.ndarray], result: Dict[str, Any], path:
             color="grey")
     extra = (f"\n{'Kendall tau-b':<17}{result['kendall_tau_b']:>8.4f}"
              f"\n{'swapped pairs':<17}{result['discordant_share']:>8.2%}")
-    ax.text(0.99, 0.97, _stats_text(result) + extra,
-            transform=ax.transAxes, ha="right", va="top", family="monospace", fontsize=8,
-            bbox={"boxstyle": "round", "fc": "white", "ec": "0.7"})
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("score")
-    ax.set_ylabel("density")
-    ax.set_title(f"Section 2.2: truth of eq. (2) vs all {result['predictions']:,} "
-                 "consecutive predictions", fontsize=10)
-    ax.legend(loc="center right", fontsize=8)
-    fig.tight_layout()
-    _save(fig, path)
+    _finish_score_figure(fig, ax, path, _stats_text(result) + extra,
+                         f"Section 2.2: truth of eq. (2) vs all {result['predictions']:,} "
+                         "consecutive predictions", legend_loc="center right")
 
 
 def fig_section_3_4_scores(result: Dict[str, Any], path: str) -> None:
@@ -90,18 +97,10 @@ def fig_section_3_4_scores(result: Dict[str, Any], path: str) -> None:
         ax.plot(0.5 * (edges[1:] + edges[:-1]), smooth, color=_COLORS[name], lw=2,
                 label=f"{_LABELS[name]} (smoothed, bw {2 * np.diff(edges)[0]:.2f})")
         ax.axvline(result["scores"][name]["mean"], color=_COLORS[name], ls="--", lw=1)
-    ax.text(0.99, 0.97, _stats_text(result["scores"]),
-            transform=ax.transAxes, ha="right", va="top", family="monospace", fontsize=8,
-            bbox={"boxstyle": "round", "fc": "white", "ec": "0.7"})
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("score")
-    ax.set_ylabel("density")
     n = result["scores"]["bcubed_f"]["n"]
-    ax.set_title(f"Section 3.4: all truth x prediction pairs of 14 items (N = {n:,})",
-                 fontsize=10)
-    ax.legend(loc="upper left", fontsize=8)
-    fig.tight_layout()
-    _save(fig, path)
+    _finish_score_figure(fig, ax, path, _stats_text(result["scores"]),
+                         f"Section 3.4: all truth x prediction pairs of 14 items (N = {n:,})",
+                         legend_loc="upper left")
 
 
 def fig_section_3_4_swaps(result: Dict[str, Any], path: str) -> None:
