@@ -278,7 +278,3 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     if progress:
         progress(done, total, "", "")
     return result
-
-
-def all_constraint_names() -> list:
-    return [c.name for c in list_constraints()]

@@ -170,7 +170,3 @@ class PairwiseConstraint(Constraint):
 def pair_instance(truth: Partition, worse: Partition, better: Partition, note: str = "") -> Instance:
     """A pairwise instance."""
     return Instance(truth, {"worse": worse, "better": better}, note)
-
-
-def labels_of(*parts: Partition) -> Tuple[list, ...]:
-    return tuple(p.tolist() for p in parts)
