@@ -18,11 +18,15 @@ from .symmetry import CONSTRAINT as symmetry
 from .triangle_inequality import CONSTRAINT as triangle_inequality
 from .zero_score import CONSTRAINT as zero_score
 
+#: The six constraints of the ELM paper ("BCubed revisited: elements like me", sections 2-3,
+#: after Amigó et al. 2009), in the paper's order.
+ELM_PAPER_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completeness, rag_bag,
+                                size_vs_quantity)
+#: The general properties every audit also reports.
+GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, bounds,
+                             constant_baseline, triangle_inequality, n_invariance)
 #: Built-in constraints in catalog order (explicit; no discovery at import time).
-BUILTIN_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completeness, rag_bag,
-                              size_vs_quantity,
-                              # general properties
-                              max_agreement, symmetry, label_invariance, bounds,
-                              constant_baseline, triangle_inequality, n_invariance)
+BUILTIN_CONSTRAINTS: tuple = ELM_PAPER_CONSTRAINTS + GENERAL_PROPERTIES
 
-__all__ = ["BUILTIN_CONSTRAINTS"] + [c.name for c in BUILTIN_CONSTRAINTS]
+__all__ = ["BUILTIN_CONSTRAINTS", "ELM_PAPER_CONSTRAINTS", "GENERAL_PROPERTIES"] + [
+    c.name for c in BUILTIN_CONSTRAINTS]

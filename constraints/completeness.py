@@ -15,7 +15,7 @@ from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
 from metricprops.strategies import surroundings
 
-from ._build import assemble
+from ._families import assemble
 
 
 class Completeness(PairwiseConstraint):

@@ -14,7 +14,7 @@ from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
 from metricprops.strategies import surroundings
 
-from ._build import assemble, bipartitions
+from ._families import assemble, bipartitions
 
 
 class Homogeneity(PairwiseConstraint):

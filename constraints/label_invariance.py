@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple
 import numpy as np
 from hypothesis import strategies as st
 
-from metricprops.calls import DEFAULT_TIMEOUT, MetricCallError, _as_number, timed_call
+from metricprops.calls import DEFAULT_TIMEOUT, MetricCallError, as_number, timed_call
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare
@@ -192,7 +192,7 @@ class LabelInvariance(Constraint):
             if not ok:
                 rejected.append(f"{what}: {value}")
                 continue
-            number = _as_number(value)
+            number = as_number(value)
             if number is None or not math.isfinite(number):
                 changed.append((what, value, t_in, p_in, math.inf))
             elif compare(number, base, tolerance) != 0:

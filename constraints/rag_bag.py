@@ -7,7 +7,7 @@ items are of new classes or of K).
 """
 from __future__ import annotations
 
-from ._build import FamilyConstraint
+from ._families import FamilyConstraint
 
 
 class RagBag(FamilyConstraint):

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 from metricprops.constraint import Instance
 
-from ._build import FamilyConstraint, assemble
+from ._families import FamilyConstraint, assemble
 
 
 class SizeVsQuantity(FamilyConstraint):

@@ -32,7 +32,7 @@ _LAZY = {
     "get_metric": "registry", "list_metrics": "registry", "register_metric": "registry",
     "get_constraint": "registry", "list_constraints": "registry",
     "register_constraint": "registry", "score": "scoring", "score_table": "scoring",
-    "audit": "checker", "check": "checker", "compare": "compare",
+    "audit": "checker", "check": "checker", "compare": "differential",
 }
 
 

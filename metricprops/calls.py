@@ -14,28 +14,12 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import numpy as np
 
-from .errors import MetricPropsError
+from .errors import MetricCallError
 from .partition import Partition
+from .settings import DEFAULT_TIMEOUT
 
-__all__ = ["MetricCallError", "timed_call", "Scorer", "DEFAULT_TIMEOUT"]
+__all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT"]
 
-#: Seconds one metric call may take before it counts as hung.
-DEFAULT_TIMEOUT = 10.0
-
-
-class MetricCallError(MetricPropsError, RuntimeError):
-    """The metric raised, hung, or returned something that is not a finite number."""
-
-    def __init__(self, reason: str, message: str, truth: Partition, pred: Partition):
-        super().__init__(message)
-        self.reason = reason  # "raised" | "timeout" | "nan" | "inf" | "not_a_number"
-        self.truth = truth
-        self.pred = pred
-
-    def to_json(self) -> dict:
-        return {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
-                "pred": self.pred.tolist(),
-                "notation": {"truth": self.truth.notation(), "pred": self.pred.notation()}}
 
 
 class _Timeout(BaseException):
@@ -82,7 +66,9 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
     return True, box.get("value")
 
 
-def _as_number(value: Any) -> Optional[float]:
+def as_number(value: Any) -> Optional[float]:
+    """A metric's return value as a float, or ``None`` if it is not one number (a string, a
+    bool, an array of several values, an object ``float()`` rejects)."""
     if isinstance(value, np.ndarray):
         if value.size != 1:
             return None
@@ -134,7 +120,7 @@ class Scorer:
             raise MetricCallError(
                 "timeout", f"{m.name} did not return within {self.timeout:g} s", truth, pred
             )
-        number = _as_number(value)
+        number = as_number(value)
         if number is None:
             raise MetricCallError(
                 "not_a_number",

@@ -16,26 +16,26 @@ ones up to m items"; the result's message says exactly that.
 from __future__ import annotations
 
 import itertools
-import random
 import zlib
 from typing import Any, Callable, Dict, Iterable, Optional, Sequence
 
-from .calls import DEFAULT_TIMEOUT, MetricCallError, Scorer
+from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance, Outcome
-from .metrics.base import as_metric
-from .registry import get_constraint, list_constraints
-from .results import AuditResult, CheckResult, Status
-from .tolerance import TOLERANCE
+from .errors import MetricCallError
+from .registry import get_constraint, list_constraints, resolve_metric
+from .results import AuditResult, CheckResult, Counterexample, Status
+from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
+                       DEFAULT_TIMEOUT, TOLERANCE, check_budget, check_seed)
 
-__all__ = ["check", "audit", "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N", "DEFAULT_MAX_ITEMS",
-           "MISSION_CONSTRAINTS"]
+__all__ = ["check", "audit", "pair_seed", "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N",
+           "DEFAULT_MAX_ITEMS"]
 
-DEFAULT_MAX_EXAMPLES = 200
-DEFAULT_EXHAUSTIVE_N = 5
-DEFAULT_MAX_ITEMS = 30
-#: The six constraints of the ELM paper / Amigó et al., audited by default.
-MISSION_CONSTRAINTS = ("zero_score", "degenerate", "homogeneity", "completeness", "rag_bag",
-                       "size_vs_quantity")
+
+def __getattr__(name: str) -> Any:
+    if name == "MISSION_CONSTRAINTS":  # former name of constraints.ELM_PAPER_CONSTRAINTS
+        from .constraints import ELM_PAPER_CONSTRAINTS
+        return tuple(c.name for c in ELM_PAPER_CONSTRAINTS)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Found(Exception):
@@ -50,17 +50,10 @@ class _Abort(BaseException):
         self.error = error
 
 
-def _example(instance: Instance, evaluation: Evaluation) -> Dict[str, Any]:
+def _example(instance: Instance, evaluation: Evaluation) -> Counterexample:
     preds = dict(evaluation.shown) if evaluation.shown is not None else dict(instance.preds)
-    out: Dict[str, Any] = {"truth": instance.truth.tolist()}
-    out.update({role: p.tolist() for role, p in preds.items()})
-    out["scores"] = dict(evaluation.scores)
-    out["notation"] = {"truth": instance.truth.notation(),
-                       **{role: p.notation() for role, p in preds.items()}}
-    if evaluation.detail:
-        out["detail"] = evaluation.detail
-    out.update(evaluation.extra)
-    return out
+    return Counterexample.build(instance.truth, preds, evaluation.scores, evaluation.detail,
+                                evaluation.extra)
 
 
 class _Search:
@@ -174,10 +167,16 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
     tolerance : float
         Scores within this tolerance are tied (see :mod:`metricprops.tolerance`).
     """
-    m = as_metric(metric)
+    budget = check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n,
+                          max_items=max_items, timeout=timeout, tolerance=tolerance)
+    seed = check_seed(seed)
+    m = resolve_metric(metric)
     c = get_constraint(constraint)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+    return _check(m, c, seed, **budget)
+
+
+def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n: int,
+           max_items: int, timeout: Optional[float], tolerance: float) -> CheckResult:
     common = dict(exhaustive_n=exhaustive_n, max_items=max_items, seed=seed)
     reason = c.applies_to(m)
     if reason:
@@ -203,14 +202,16 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
     explicit = f", {search.explicit} explicit instances" if search.explicit else ""
     scope = (f"all {search.exhaustive - search.explicit} instances with at most {exhaustive_n} "
              f"items{explicit} and {search.random} random instances with at most "
-             f"{c.random_max_items(max_items)} "
-             f"items (seed {seed})")
+             f"{c.random_max_items(max_items)} items")
+    common["scope"] = scope
+    scope = f"{scope} (seed {seed})"
     if search.violation:
         inst, ev = search.violation
         # the random phase runs only when the exhaustive phase found no violation
-        how = "exhaustive search" if search.random == 0 else "random search, shrunk"
+        found_by = "exhaustive" if search.random == 0 else "random"
+        how = "exhaustive search" if found_by == "exhaustive" else "random search, shrunk"
         return _result(m, c, Status.FAILED, examples=examples, calls=scorer.calls,
-                       counterexample=_example(inst, ev),
+                       counterexample=_example(inst, ev), found_by=found_by,
                        message=f"smallest violation ({inst.n} items) found by {how}.", **common)
     if examples == 0:
         return _result(m, c, Status.GAVE_UP, examples=0,
@@ -226,7 +227,8 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
 
 def _error(m: Any, c: Constraint, exc: MetricCallError, search: _Search, common: dict) -> CheckResult:
     return _result(m, c, Status.ERROR, examples=search.exhaustive + search.random,
-                   error=exc.to_json(), message=str(exc), **common)
+                   error=Counterexample.from_call_error(exc), message=str(exc),
+                   found_by="random" if search.random else "exhaustive", **common)
 
 
 def pair_seed(seed: int, metric_name: str, constraint_name: str) -> int:
@@ -249,12 +251,13 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     save partial results).  A metric that raises, returns garbage or hangs gives ``error``
     for that pair and the audit goes on.
     """
+    budget = check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n,
+                          max_items=max_items, timeout=timeout, tolerance=tolerance)
+    seed = check_seed(seed)
     if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):
         metrics = [metrics]
-    resolved = [as_metric(m) for m in metrics]
+    resolved = [resolve_metric(m) for m in metrics]
     cons = [get_constraint(c) for c in (constraints if constraints is not None else list_constraints())]
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
     result = AuditResult(seed=seed, settings={
         "max_examples": max_examples, "exhaustive_n": exhaustive_n, "max_items": max_items,
         "timeout": timeout, "tolerance": tolerance})
@@ -264,9 +267,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
             if progress:
                 progress(done, total, m.name, c.name)
             try:
-                r = check(m, c, seed=pair_seed(seed, m.name, c.name), max_examples=max_examples,
-                          exhaustive_n=exhaustive_n, max_items=max_items, timeout=timeout,
-                          tolerance=tolerance)
+                r = _check(m, c, pair_seed(seed, m.name, c.name), **budget)
             except Exception as exc:  # a broken constraint plug-in: record it, go on
                 r = CheckResult(metric=m.name, constraint=c.name, status=Status.ERROR,
                                 seed=pair_seed(seed, m.name, c.name),

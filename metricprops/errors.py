@@ -8,6 +8,8 @@ A constraint *violation* is never an exception: it is data in a check result.
 """
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "MetricPropsError",
     "InvalidPartitionError",
@@ -20,6 +22,10 @@ __all__ = [
     "UnknownNameError",
     "InvalidMetricError",
     "InvalidArgumentError",
+    "InvalidConstraintError",
+    "TargetError",
+    "MetricCallError",
+    "NumericOnlyError",
     "PluginLoadWarning",
 ]
 
@@ -69,6 +75,38 @@ class InvalidMetricError(MetricPropsError, TypeError):
 
 class InvalidArgumentError(MetricPropsError, ValueError):
     """An argument outside its documented domain (a strategy size, a tolerance, ...)."""
+
+
+class InvalidConstraintError(MetricPropsError, TypeError):
+    """An object that cannot be used as a constraint (not a :class:`Constraint`)."""
+
+
+class TargetError(InvalidMetricError):
+    """A ``module:attr`` or ``file.py:attr`` target that cannot be imported or is no metric."""
+
+
+class NumericOnlyError(MetricPropsError, NotImplementedError):
+    """A metric whose formula has no symbolic form (a per-block maximum, an expectation)."""
+
+
+class MetricCallError(MetricPropsError, RuntimeError):
+    """The metric under audit raised, hung, or returned something that is not a finite number.
+
+    ``reason`` is one of ``raised``, ``timeout``, ``nan``, ``inf``, ``not_a_number``;
+    ``truth`` and ``pred`` are the :class:`~metricprops.partition.Partition` pair it was
+    called on.  The checker turns it into an ``error`` verdict; it never ends an audit.
+    """
+
+    def __init__(self, reason: str, message: str, truth: Any, pred: Any):
+        super().__init__(message)
+        self.reason = reason
+        self.truth = truth
+        self.pred = pred
+
+    def to_json(self) -> dict:
+        return {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
+                "pred": self.pred.tolist(),
+                "notation": {"truth": self.truth.notation(), "pred": self.pred.notation()}}
 
 
 class PluginLoadWarning(UserWarning):

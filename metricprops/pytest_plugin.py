@@ -18,10 +18,13 @@ check runs.  With pytest-xdist, every worker uses the controller's seed.
 """
 from __future__ import annotations
 
-import random
+import argparse
 from typing import Any, NamedTuple, Optional
 
 import pytest
+
+from .errors import InvalidArgumentError
+from .settings import DEFAULT_MAX_EXAMPLES, MAX_SEED, check_int, draw_seed
 
 __all__ = ["MetricpropsSettings", "metricprops_settings"]
 
@@ -46,20 +49,28 @@ class MetricpropsSettings(NamedTuple):
         return kwargs
 
 
-def _non_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise ValueError(f"expected an integer >= 0, got {value}")
-    return value
+def _integer_option(maximum: Optional[int] = None) -> Any:
+    """An argparse type: an integer in ``0 .. maximum``, checked like the Python API does."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        try:
+            return check_int("value", value, 0, maximum)
+        except InvalidArgumentError as exc:
+            raise argparse.ArgumentTypeError(str(exc).replace("value: ", "", 1)) from None
+    return parse
 
 
 def pytest_addoption(parser: Any) -> None:
     group = parser.getgroup("metricprops", "metricprops (clustering metric checks)")
-    group.addoption("--metricprops-seed", type=_non_negative, default=None, metavar="N",
-                    help="seed of every metricprops check (default: drawn once per session "
-                         "and shown in the report header)")
-    group.addoption("--metricprops-max-examples", type=_non_negative, default=None, metavar="N",
-                    help="random instances per metricprops check (default: the checker's, 200)")
+    group.addoption("--metricprops-seed", type=_integer_option(MAX_SEED), default=None,
+                    metavar="N", help="seed of every metricprops check (default: drawn once per "
+                                      "session and shown in the report header)")
+    group.addoption("--metricprops-max-examples", type=_integer_option(), default=None,
+                    metavar="N", help="random instances per metricprops check (default: the "
+                                      f"checker's, {DEFAULT_MAX_EXAMPLES})")
 
 
 def _settings(config: Any) -> MetricpropsSettings:
@@ -71,7 +82,7 @@ def _settings(config: Any) -> MetricpropsSettings:
             # a pytest-xdist worker uses the seed its controller drew (pytest_configure_node)
             seed = getattr(config, "workerinput", {}).get("metricprops_seed")
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+            seed = draw_seed()
         cached = MetricpropsSettings(seed, config.getoption("metricprops_max_examples", None),
                                      given)
         config._metricprops_settings = cached

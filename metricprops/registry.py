@@ -11,13 +11,15 @@ import difflib
 import warnings
 from typing import Any, Callable, Dict, Iterable, List, Optional
 
-from .errors import InvalidMetricError, PluginLoadWarning, UnknownNameError
-from .metrics import BUILTINS, Metric, metric as _wrap_metric
+from .errors import (InvalidConstraintError, InvalidMetricError, PluginLoadWarning, TargetError,
+                     UnknownNameError)
+from .metrics import BUILTINS, PARAMETRISED, Metric, metric as _wrap_metric
+from .targets import import_target, is_target_spec, target_name
 
 __all__ = [
     "register_metric", "get_metric", "list_metrics", "metric_names",
     "register_constraint", "get_constraint", "list_constraints", "constraint_names",
-    "load_entry_points", "unknown_name_error",
+    "load_entry_points", "unknown_name_error", "resolve_metric", "load_target", "as_metric",
 ]
 
 METRIC_GROUP = "metricprops.metrics"
@@ -100,9 +102,8 @@ def get_metric(name: str, **params: Any) -> Metric:
     _ensure_metrics()
     base, parsed = _parse_params(name)
     params = {**parsed, **params}
-    if base == "pair_f" and params:
-        from .metrics import pair_f_beta
-        return pair_f_beta(float(params.pop("beta", 1.0)))
+    if base in PARAMETRISED and params:
+        return PARAMETRISED[base](**params)
     if base not in _metrics:
         raise unknown_name_error("metric", name, _metrics)
     if params:
@@ -132,6 +133,58 @@ def metric_names() -> List[str]:
     return [m.name for m in list_metrics()]
 
 
+def _is_registered(name: str) -> bool:
+    _ensure_metrics()
+    return name in _metrics
+
+
+# -- resolution: the one place that turns "something metric-like" into a Metric --------------
+def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[float] = None,
+                   upper: Optional[float] = None, perfect: Optional[float] = None,
+                   symmetric: Optional[bool] = None) -> Metric:
+    """A :class:`Metric` for ``obj``.
+
+    ``obj`` is a :class:`Metric`, a registered name (``"elm_f"``, ``"pair_f[beta=2]"``), a
+    target ``package.module:attr`` or ``path/to/file.py:attr`` (see
+    :mod:`metricprops.targets`), or a plain callable ``f(labels_true, labels_pred)``.  The
+    keywords override the declared metadata of a metric, and are the metadata of a plain
+    function (kind defaults to similarity; bounds and perfect value are unknown otherwise).
+    """
+    overrides = {k: v for k, v in {"kind": kind, "perfect": perfect,
+                                   "symmetric": symmetric}.items() if v is not None}
+    if is_target_spec(obj) and not _is_registered(obj):
+        found = import_target(obj)
+        if not isinstance(found, Metric):
+            if not callable(found):
+                raise TargetError(
+                    f"expected a callable metric at {obj!r}, got {type(found).__name__}")
+            return _wrap_metric(found, name=target_name(obj), kind=kind or "similarity",
+                                bounds=(lower, upper), perfect=perfect, symmetric=symmetric)
+        m = found
+    elif isinstance(obj, Metric):
+        m = obj
+    elif isinstance(obj, str):
+        try:
+            m = get_metric(obj)
+        except UnknownNameError as exc:
+            raise UnknownNameError(
+                f"{exc} (or give package.module:attr or path/file.py:attr)") from None
+    elif callable(obj):
+        return _wrap_metric(obj, kind=kind or "similarity", bounds=(lower, upper),
+                            perfect=perfect, symmetric=symmetric)
+    else:
+        raise InvalidMetricError("expected a Metric, a registered metric name, a target "
+                                 f"module:attr or a callable, got {type(obj).__name__}")
+    if lower is not None or upper is not None:
+        lo, hi = m.bounds
+        overrides["bounds"] = (lo if lower is None else lower, hi if upper is None else upper)
+    return m.with_metadata(**overrides) if overrides else m
+
+
+#: Former names of :func:`resolve_metric` (same function).
+load_target = as_metric = resolve_metric
+
+
 # -- constraints -----------------------------------------------------------------------
 def register_constraint(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None) -> Any:
     """Register a constraint object (see :mod:`metricprops.constraint`) under its name."""
@@ -139,9 +192,9 @@ def register_constraint(obj: Any, *, replace: bool = False, _plugin: Optional[st
     if isinstance(obj, type) and issubclass(obj, Constraint):
         obj = obj()
     if not isinstance(obj, Constraint):
-        raise InvalidMetricError(f"expected a Constraint, got {type(obj).__name__}")
+        raise InvalidConstraintError(f"expected a Constraint, got {type(obj).__name__}")
     if obj.name in _constraints and not replace and type(_constraints[obj.name]) is not type(obj):
-        raise InvalidMetricError(f"a constraint named {obj.name!r} is already registered")
+        raise InvalidConstraintError(f"a constraint named {obj.name!r} is already registered")
     _constraints[obj.name] = obj
     return obj
 

@@ -2,24 +2,114 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from enum import Enum
+from typing import Any, Dict, Iterator, List, Optional
 
-__all__ = ["Status", "CheckResult", "AuditResult", "SYMBOLS", "STATUSES"]
-
-STATUSES = ("passed", "weak", "failed", "error", "gave_up", "not_applicable")
-#: Table symbols: passed ✓, weak ≈, failed ✗, error !, gave up ?, not applicable –.
-SYMBOLS = {"passed": "✓", "weak": "≈", "failed": "✗", "error": "!", "gave_up": "?",
-           "not_applicable": "–"}
+__all__ = ["Status", "Counterexample", "counterexample_json", "CheckResult", "AuditResult", "SYMBOLS", "STATUSES"]
 
 
-class Status:
-    PASSED = "passed"
-    WEAK = "weak"
-    FAILED = "failed"
-    ERROR = "error"
-    GAVE_UP = "gave_up"
-    NOT_APPLICABLE = "not_applicable"
+class Status(str, Enum):
+    """A verdict, carrying its table symbol.  Compares and serialises as its string value."""
+
+    PASSED = ("passed", "✓")
+    WEAK = ("weak", "≈")
+    FAILED = ("failed", "✗")
+    ERROR = ("error", "!")
+    GAVE_UP = ("gave_up", "?")
+    NOT_APPLICABLE = ("not_applicable", "–")
+
+    def __new__(cls, value: str, symbol: str) -> "Status":
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.symbol = symbol
+        return obj
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @property
+    def ok(self) -> bool:
+        """False for ``failed`` and ``error`` (what makes an audit exit 1)."""
+        return self not in (Status.FAILED, Status.ERROR)
+
+
+#: The statuses in report order, and their symbols (derived from :class:`Status`).
+STATUSES = tuple(s.value for s in Status)
+SYMBOLS = {s.value: s.symbol for s in Status}
+
+
+@dataclass(frozen=True)
+class Counterexample(Mapping):
+    """The instance behind a finding: the truth, the prediction(s), the metric's scores.
+
+    Built in one place (:meth:`build`, or :meth:`from_call_error` for an ``error``), rendered
+    in one place (:meth:`lines`).  It reads like its JSON form (``ce["truth"]``,
+    ``ce["notation"]["pred"]``), which :meth:`to_json` returns: canonical labels of the truth
+    and of each prediction role (``pred``, or ``worse``/``better``), ``scores``, ``notation``
+    in block form such as ``{0 1 | 2}``, an optional ``detail`` and constraint extras.
+    """
+
+    data: Dict[str, Any]
+
+    @classmethod
+    def build(cls, truth: Any, preds: Mapping[str, Any], scores: Mapping[str, Any],
+              detail: str = "", extra: Optional[Mapping[str, Any]] = None) -> "Counterexample":
+        """From :class:`~metricprops.partition.Partition` objects (``preds``: role -> partition)."""
+        out: Dict[str, Any] = {"truth": truth.tolist()}
+        out.update({role: p.tolist() for role, p in preds.items()})
+        out["scores"] = dict(scores)
+        out["notation"] = {"truth": truth.notation(),
+                           **{role: p.notation() for role, p in preds.items()}}
+        if detail:
+            out["detail"] = detail
+        out.update(extra or {})
+        return cls(out)
+
+    @classmethod
+    def from_call_error(cls, exc: Any) -> "Counterexample":
+        """The input of a :class:`~metricprops.errors.MetricCallError`, with its reason."""
+        return cls(exc.to_json())
+
+    @classmethod
+    def of(cls, value: Any) -> Optional["Counterexample"]:
+        """``value`` as a Counterexample (``None`` stays ``None``; a JSON dict is wrapped)."""
+        if value is None or isinstance(value, Counterexample):
+            return value
+        return cls(dict(value))
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def to_json(self) -> Dict[str, Any]:
+        return self.data
+
+    def lines(self, *, numbers: str = "short", align: bool = False) -> List[str]:
+        """The instance in block notation, one role per line, then the scores and detail.
+
+        ``numbers="short"`` prints floats with 6 significant digits, ``"repr"`` exactly;
+        ``align`` pads the role names to one width.
+        """
+        notation = self.data.get("notation") or {}
+        width = max([len(role) for role in notation] + [5]) if align else 0
+        out = [f"{role + ':':<{width + 1}} {text}" if align else f"{role}: {text}"
+               for role, text in notation.items()]
+        scores = self.data.get("scores")
+        if scores:
+            fmt = repr if numbers == "repr" else _num
+            out.append("scores: " + ", ".join(f"{k} = {fmt(v) if isinstance(v, float) else v}"
+                                              for k, v in scores.items()))
+        return out
 
 
 @dataclass
@@ -27,62 +117,76 @@ class CheckResult:
     """Verdict of one (metric, constraint) pair.
 
     ``counterexample`` (failed), ``tie`` (weak) and ``error`` (error) hold the smallest such
-    instance as JSON-ready dicts: ``truth``/``pred`` (or ``worse``/``better``) canonical labels,
-    ``notation`` in block form such as ``{0 1 | 2}``, and the metric's ``scores``.
+    instance as a :class:`Counterexample`.  ``seed`` is the seed this pair was searched with;
+    ``found_by`` says how the finding was made (``"exhaustive"``, ``"random"`` -- shrunk by
+    hypothesis -- or ``None`` when there is none); ``scope`` is what was searched, in words.
     """
 
     metric: str
     constraint: str
-    status: str
+    status: Status
     examples: int = 0
     exhaustive_n: int = 0
     max_items: int = 0
     seed: Optional[int] = None
-    counterexample: Optional[Dict[str, Any]] = None
-    tie: Optional[Dict[str, Any]] = None
-    error: Optional[Dict[str, Any]] = None
+    counterexample: Optional[Counterexample] = None
+    tie: Optional[Counterexample] = None
+    error: Optional[Counterexample] = None
     message: str = ""
     calls: int = 0
+    found_by: Optional[str] = None
+    scope: str = ""
+
+    def __post_init__(self) -> None:
+        self.status = Status(self.status)
+        self.counterexample = Counterexample.of(self.counterexample)
+        self.tie = Counterexample.of(self.tie)
+        self.error = Counterexample.of(self.error)
 
     @property
     def ok(self) -> bool:
         """False for ``failed`` and ``error`` (what makes an audit exit 1)."""
-        return self.status not in (Status.FAILED, Status.ERROR)
+        return self.status.ok
 
     @property
     def symbol(self) -> str:
-        return SYMBOLS.get(self.status, "?")
+        return self.status.symbol
+
+    @property
+    def shown(self) -> Optional[Counterexample]:
+        """The instance the verdict rests on: the counterexample, the tie or the error input."""
+        return self.counterexample or self.tie or self.error
 
     def to_json(self) -> Dict[str, Any]:
         return {
             "metric": self.metric,
             "constraint": self.constraint,
-            "status": self.status,
+            "status": self.status.value,
             "examples": self.examples,
             "exhaustive_n": self.exhaustive_n,
             "max_items": self.max_items,
             "seed": self.seed,
-            "counterexample": self.counterexample,
-            "tie": self.tie,
-            "error": self.error,
+            "counterexample": counterexample_json(self.counterexample),
+            "tie": counterexample_json(self.tie),
+            "error": counterexample_json(self.error),
             "message": self.message,
         }
 
     def describe(self) -> str:
         """One human-readable paragraph: verdict, smallest counterexample with scores."""
         lines = [f"{self.metric} × {self.constraint}: {self.status}. {self.message}"]
-        shown = self.counterexample or self.tie or self.error
-        if shown:
-            notation = shown.get("notation", {})
-            lines.extend(f"  {role}: {text}" for role, text in notation.items())
-            scores = shown.get("scores")
-            if scores:
-                lines.append("  scores: " + ", ".join(f"{k} = {_num(v)}" for k, v in scores.items()))
+        if self.shown:
+            lines.extend(f"  {line}" for line in self.shown.lines())
         return "\n".join(lines)
 
 
 def _num(v: Any) -> str:
     return f"{v:.6g}" if isinstance(v, float) else str(v)
+
+
+def counterexample_json(ce: Optional[Counterexample]) -> Optional[Dict[str, Any]]:
+    """The JSON form of a counterexample, or ``None``."""
+    return None if ce is None else ce.to_json()
 
 
 @dataclass

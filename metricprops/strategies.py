@@ -22,9 +22,11 @@ from typing import Any, List, Optional, Sequence, Tuple
 from hypothesis import strategies as st
 
 from .errors import InvalidArgumentError
+from .enumeration import degenerate_pairs, near_degenerate
 from .partition import Partition
 
-__all__ = ["partitions", "partition_pairs", "instances", "block_ids", "surroundings"]
+__all__ = ["partitions", "partition_pairs", "instances", "block_ids", "surroundings", "pairs",
+           "triples"]
 
 
 def _check_int(name: str, value: Any, minimum: int) -> int:
@@ -102,3 +104,68 @@ def instances(constraint: Any, max_items: int = 30) -> st.SearchStrategy[Any]:
     # the smallest instance of a construction may exceed max_items (rag bag: 5, size vs. quantity: 10)
     _check_int(f"max_items of {c.name} instances", max_items, max(1, c.min_items))
     return c.strategy(max_items)
+
+
+# -- pairs and triples for the general properties --------------------------------------------
+@st.composite
+def _random_pair(draw: Any, min_items: int, max_items: int) -> Tuple[Partition, Partition]:
+    n = draw(st.integers(min_items, max_items))
+    k = draw(st.integers(1, max(1, n)))
+    return (Partition.from_labels(draw(block_ids(n, k))),
+            Partition.from_labels(draw(block_ids(n, k))))
+
+
+@st.composite
+def _degenerate_pair(draw: Any, min_items: int, max_items: int) -> Tuple[Partition, Partition]:
+    """Degenerate pairs, and degenerate partitions against their near misses."""
+    n = draw(st.integers(min_items, max_items))
+    options = degenerate_pairs(n)
+    extremes = [Partition.one_block(n), Partition.singletons(n)]
+    options += [(a, b) for a in extremes for b in near_degenerate(n)]
+    options += [(b, a) for a in extremes for b in near_degenerate(n)]
+    return draw(st.sampled_from(options))
+
+
+@st.composite
+def _coarse_pair(draw: Any, min_items: int, max_items: int) -> Tuple[Partition, Partition]:
+    """Random pairs with at most 3 blocks a side: large blocks."""
+    n = draw(st.integers(min_items, max_items))
+    return (Partition.from_labels(draw(block_ids(n, 3))),
+            Partition.from_labels(draw(block_ids(n, 3))))
+
+
+@st.composite
+def _near_miss(draw: Any, min_items: int, max_items: int) -> Tuple[Partition, Partition]:
+    """The truth and the truth with one item moved to another (possibly new) block."""
+    n = draw(st.integers(max(min_items, 2), max(max_items, 2)))
+    k = draw(st.integers(1, n))
+    truth = Partition.from_labels(draw(block_ids(n, k)))
+    labels = truth.tolist()
+    item = draw(st.integers(0, n - 1))
+    labels[item] = draw(st.integers(0, truth.n_blocks))  # n_blocks = a new block
+    pair = (truth, Partition.from_labels(labels))
+    if draw(st.booleans()):
+        pair = pair[::-1]
+    return pair
+
+
+def pairs(max_items: int, min_items: int = 1) -> st.SearchStrategy[Tuple[Partition, Partition]]:
+    """``(A, B)`` pairs of partitions of the same items: random pairs, degenerate pairs (one
+    block, all singletons) against each other and their near misses, the truth against itself
+    with one item moved, and coarse pairs (at most 3 blocks a side); built by construction,
+    shrinking towards fewer items and blocks."""
+    _check_int("min_items", min_items, 1)
+    _check_int("max_items", max_items, 1)
+    max_items = max(max_items, min_items)
+    return st.one_of(_random_pair(min_items, max_items), _degenerate_pair(min_items, max_items),
+                     _near_miss(min_items, max_items), _coarse_pair(min_items, max_items))
+
+
+@st.composite
+def triples(draw: Any, max_items: int) -> Tuple[Partition, Partition, Partition]:
+    """Three partitions of the same items (random, or built around degenerate ones)."""
+    n = draw(st.integers(1, max(1, max_items)))
+    k = draw(st.integers(1, n))
+    choices = st.one_of(block_ids(n, k).map(Partition.from_labels),
+                        st.sampled_from([Partition.one_block(n), Partition.singletons(n)]))
+    return draw(choices), draw(choices), draw(choices)

@@ -1,21 +1,24 @@
-"""Resolving audit targets: a built-in name, ``package.module:attr`` or ``path/file.py:attr``."""
+"""Importing an audit target: ``package.module:attr`` or ``path/to/file.py:attr``.
+
+This module only finds the object; :func:`metricprops.registry.resolve_metric` turns it (or a
+registered name, a callable, a :class:`~metricprops.metrics.Metric`) into a metric.
+"""
 from __future__ import annotations
 
 import importlib
 import importlib.util
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Tuple
 
-from .errors import InvalidMetricError, UnknownNameError
-from .metrics.base import Metric, metric as wrap_metric
-from .registry import get_metric
+from .errors import TargetError
 
-__all__ = ["load_target", "TargetError"]
+__all__ = ["import_target", "is_target_spec", "target_name", "TargetError"]
 
 
-class TargetError(InvalidMetricError):
-    """A target that cannot be imported or is not a metric."""
+def is_target_spec(spec: Any) -> bool:
+    """True for a string naming an importable object (``module:attr`` or ``file.py:attr``)."""
+    return isinstance(spec, str) and ":" in spec
 
 
 def _import_file(path: Path) -> Any:
@@ -44,43 +47,26 @@ def _import_module(name: str) -> Any:
         raise TargetError(f"importing {name!r} raised {type(exc).__name__}: {exc}") from exc
 
 
-def load_target(spec: str, *, kind: Optional[str] = None, lower: Optional[float] = None,
-                upper: Optional[float] = None, perfect: Optional[float] = None,
-                symmetric: Optional[bool] = None) -> Metric:
-    """The :class:`Metric` named by ``spec``.
-
-    A bare function gets its metadata from the keyword arguments (kind defaults to
-    similarity, unknown bounds and perfect value otherwise).  For a built-in or a
-    :class:`Metric` target, the given keywords override its declared metadata.
-    """
-    overrides = {k: v for k, v in {"kind": kind, "perfect": perfect, "symmetric": symmetric}.items()
-                 if v is not None}
-    if ":" not in spec:
-        try:
-            m = get_metric(spec)
-        except UnknownNameError as exc:
-            raise UnknownNameError(f"{exc} (or give package.module:attr or path/file.py:attr)") from None
-        return _override(m, overrides, lower, upper)
+def _split(spec: str) -> Tuple[str, str]:
     location, _, attr = spec.rpartition(":")
     if not location or not attr:
         raise TargetError(f"expected TARGET as module:attr or file.py:attr, got {spec!r}")
+    return location, attr
+
+
+def target_name(spec: str) -> str:
+    """The metric name a target gets: ``spec`` itself, or ``stem:attr`` for a file."""
+    location, attr = _split(spec)
+    return f"{Path(location).stem}:{attr}" if location.endswith(".py") else spec
+
+
+def import_target(spec: str) -> Any:
+    """The object ``spec`` names (``module:attr`` or ``file.py:attr``; ``attr`` may be dotted)."""
+    location, attr = _split(spec)
     module = _import_file(Path(location)) if location.endswith(".py") else _import_module(location)
     obj: Any = module
     for part in attr.split("."):
         if not hasattr(obj, part):
             raise TargetError(f"{location!r} has no attribute {attr!r}")
         obj = getattr(obj, part)
-    if isinstance(obj, Metric):
-        return _override(obj, overrides, lower, upper)
-    if not callable(obj):
-        raise TargetError(f"expected a callable metric at {spec!r}, got {type(obj).__name__}")
-    name = spec if location.endswith(".py") is False else f"{Path(location).stem}:{attr}"
-    return wrap_metric(obj, name=name, kind=kind or "similarity", bounds=(lower, upper),
-                       perfect=perfect, symmetric=symmetric)
-
-
-def _override(m: Metric, overrides: dict, lower: Optional[float], upper: Optional[float]) -> Metric:
-    if lower is not None or upper is not None:
-        lo, hi = m.bounds
-        overrides["bounds"] = (lo if lower is None else lower, hi if upper is None else upper)
-    return m.with_metadata(**overrides) if overrides else m
+    return obj

@@ -28,8 +28,9 @@ when an assertion runs.
 from __future__ import annotations
 
 import contextlib
-import random
 from typing import Any, Dict, Iterator, List, Optional, Sequence
+
+from .settings import DEFAULT_MAX_EXAMPLES, TOLERANCE, check_int, check_tolerance, draw_seed
 
 __all__ = ["assert_satisfies", "assert_agrees", "configure", "defaults"]
 
@@ -58,12 +59,12 @@ def _resolve(seed: Optional[int], max_examples: Optional[int], fallback_examples
     if seed is None:
         seed = _config["seed"]
     if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+        seed = draw_seed()
     if max_examples is None:
         max_examples = _config["max_examples"]
     if max_examples is None:
         max_examples = fallback_examples
-    return int(seed), int(max_examples)
+    return check_int("seed", seed, 0), check_int("max_examples", max_examples, 0)
 
 
 @contextlib.contextmanager
@@ -177,12 +178,12 @@ def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
         notation, both scores, and the seed that replays the run.
     """
     __tracebackhide__ = True  # pytest: show the caller's line, not this function's
-    from .checker import DEFAULT_MAX_EXAMPLES, MISSION_CONSTRAINTS, audit
-    from .metrics.base import as_metric
-    from .registry import get_constraint
+    from .checker import audit
+    from .constraints import ELM_PAPER_CONSTRAINTS
+    from .registry import get_constraint, resolve_metric
 
-    m = as_metric(metric)
-    cons = [get_constraint(c) for c in (_flatten(constraints) or MISSION_CONSTRAINTS)]
+    m = resolve_metric(metric)
+    cons = [get_constraint(c) for c in (_flatten(constraints) or ELM_PAPER_CONSTRAINTS)]
     seed, max_examples = _resolve(seed, max_examples, DEFAULT_MAX_EXAMPLES)
     with _nested_given_allowed():
         result = audit(m, cons, seed=seed, max_examples=max_examples, **options)
@@ -236,11 +237,10 @@ def assert_agrees(implementation: Any, reference: Any, *, tolerance: Optional[fl
         which one of them raised or returned a non-finite value), and the seed.
     """
     __tracebackhide__ = True
-    from .compare import DEFAULT_MAX_EXAMPLES, compare
-    from .tolerance import TOLERANCE
+    from .differential import compare
 
     seed, max_examples = _resolve(seed, max_examples, DEFAULT_MAX_EXAMPLES)
-    tol = TOLERANCE if tolerance is None else float(tolerance)
+    tol = TOLERANCE if tolerance is None else check_tolerance(tolerance)
     with _nested_given_allowed():
         result = compare(implementation, reference, tolerance=tol, seed=seed,
                          max_examples=max_examples, **options)

@@ -239,9 +239,9 @@ def test_faulty_metrics_error_while_the_rest_of_the_audit_stays_correct():
 
 
 def test_faulty_plugin_file_loads_as_a_target():
-    from metricprops.targets import load_target
+    from metricprops.registry import resolve_metric
     path = os.path.join(os.path.dirname(__file__), "plugins", "faulty.py")
-    m = load_target(f"{path}:returns_nan")
+    m = resolve_metric(f"{path}:returns_nan")
     r = check(m, "completeness", **FAST)
     assert r.status == "error" and r.error["reason"] == "nan"
     assert r.error["truth"] == [0, 0] and r.error["pred"] == [0, 1]

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 
 from metricprops import Partition, get_metric
 from metricprops.errors import InvalidPartitionError, LengthMismatchError
-from metricprops.graph import (bcubed_scores, clique_density, draw_counterexample,
-                               draw_theorem3, elm_scores, from_graph, to_graph)
+from metricprops.graph import bcubed_scores, clique_density, elm_scores, from_graph, to_graph
+from metricprops.report.graph_figure import draw_counterexample, draw_theorem3
 from metricprops.strategies import partition_pairs, partitions
 
 FIGURE = Path(__file__).resolve().parents[1] / "reports" / "figures" / "counterexample_graph.png"

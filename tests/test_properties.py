@@ -292,7 +292,7 @@ def test_n_invariance_fails_for_rand():
 
 # -- shared machinery ------------------------------------------------------------------------
 def test_pair_classes_cover_every_contingency_table():
-    from metricprops.constraints._pairs import pair_classes
+    from metricprops.enumeration import pair_classes
     from metricprops.enumeration import set_partitions
 
     assert [len(pair_classes(n)) for n in range(1, 6)] == [1, 4, 10, 33, 91]

@@ -6,7 +6,10 @@ from . import information as _information
 from . import pair_counting as _pair_counting
 from . import per_element as _per_element
 from . import set_matching as _set_matching
-from .base import CONVENTION_KEYS, KINDS, Metric, as_metric, metric
+from typing import Any, Callable, Dict
+
+from ..errors import InvalidMetricError
+from .base import CONVENTION_KEYS, KINDS, Metric, metric
 from .pair_counting import pair_f_beta
 
 #: Every built-in metric, in registry order (explicit: no import-time discovery).
@@ -18,4 +21,19 @@ BUILTINS: tuple[Metric, ...] = (
     + _per_element.METRICS
 )
 
-__all__ = ["BUILTINS", "Metric", "metric", "as_metric", "pair_f_beta", "KINDS", "CONVENTION_KEYS"]
+
+
+def _pair_f(beta: Any = 1.0, **unknown: Any) -> Metric:
+    if unknown:
+        raise InvalidMetricError(f"metric 'pair_f' takes only beta, got {sorted(unknown)}")
+    try:
+        return pair_f_beta(float(beta))
+    except (TypeError, ValueError):
+        raise InvalidMetricError(f"metric 'pair_f': expected a number for beta, got {beta!r}") from None
+
+
+#: Metrics that take parameters in their name, e.g. ``pair_f[beta=2]``: name -> factory.
+PARAMETRISED: Dict[str, Callable[..., Metric]] = {"pair_f": _pair_f}
+
+__all__ = ["BUILTINS", "PARAMETRISED", "Metric", "metric", "pair_f_beta", "KINDS",
+           "CONVENTION_KEYS"]

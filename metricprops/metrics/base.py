@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import InvalidMetricError
 
-__all__ = ["Metric", "metric", "as_metric", "KINDS", "CONVENTION_KEYS"]
+__all__ = ["Metric", "metric", "to_float", "KINDS", "CONVENTION_KEYS"]
 
 KINDS = ("similarity", "distance")
 #: The degenerate inputs every metric documents a convention for.
@@ -240,20 +240,6 @@ def metric(
         )
 
     return wrap if func is None else wrap(func)
-
-
-def as_metric(obj: Any) -> Metric:
-    """A :class:`Metric` for ``obj``: a Metric, a registered name, or a plain callable."""
-    if isinstance(obj, Metric):
-        return obj
-    if isinstance(obj, str):
-        from ..registry import get_metric
-        return get_metric(obj)
-    if callable(obj):
-        return metric(obj)
-    raise InvalidMetricError(
-        f"expected a Metric, a registered metric name or a callable, got {type(obj).__name__}"
-    )
 
 
 def to_float(value: Any) -> float:

@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from ..output import write_text
+
 __all__ = ["build_reports", "DEFAULT_SEED"]
 
-DEFAULT_SEED = 20261130
+from ..settings import REPORT_SEED as DEFAULT_SEED
 
 INDEX = """\
 # metricprops reports
@@ -26,7 +28,7 @@ is byte-identical when regenerated.
 | [third-party.md](third-party.md) ([JSON](third-party.json)) | scikit-learn's clustering metrics and the `bcubed` package, audited as they are |
 
 The drawing [figures/counterexample_graph.png](figures/counterexample_graph.png) shows the
-paper's Theorem 3 instance (m = 3) as clique graphs (`python -m metricprops.graph`).
+paper's Theorem 3 instance (m = 3) as clique graphs (`metricprops.report.graph_figure`).
 """
 
 
@@ -37,8 +39,8 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
 
     ``quick`` shrinks every budget (a smoke run for tests; not what is committed).
     """
-    from .. import third_party
-    from ..graph import draw_theorem3
+    from . import third_party
+    from .graph_figure import draw_theorem3
     from .audit_report import write_audit_report
     from .sections import write_closed_forms, write_elm_paper
 
@@ -56,5 +58,5 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     kw = {"names": ["adjusted_rand_score"], **budget} if quick else {}
     third_party.write_reports(folder, seed=seed, **kw)
     draw_theorem3(folder / "figures" / "counterexample_graph.png")
-    (folder / "README.md").write_text(INDEX.format(seed=seed), encoding="utf-8")
+    write_text(folder / "README.md", INDEX.format(seed=seed))
     return folder

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..checker import audit
+from ..output import write_text
 from ..registry import list_constraints, list_metrics
 from ..results import AuditResult
 from .heatmap import audit_heatmap
@@ -27,8 +28,7 @@ def write_audit_report(out: Path, *, seed: int, progress: Optional[Callable[...,
     metrics = [m for m in list_metrics() if m.builtin]
     constraints = list_constraints()
     result = audit(metrics, constraints, seed=seed, progress=progress, **budget)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "audit.json").write_text(result.dumps(), encoding="utf-8")
+    write_text(out / "audit.json", result.dumps())
     audit_heatmap(result, out / "figures" / "audit-heatmap.png",
                   title="Built-in metrics × constraints")
     s = result.settings
@@ -37,5 +37,5 @@ def write_audit_report(out: Path, *, seed: int, progress: Optional[Callable[...,
               f"{s['max_examples']} random instances up to {s['max_items']} items per pair "
               f"(tolerance {s['tolerance']:g}). Regenerate with `metricprops report`.\n\n"
               "![verdict heat map](figures/audit-heatmap.png)\n\n")
-    (out / "audit.md").write_text(header + result.markdown(), encoding="utf-8")
+    write_text(out / "audit.md", header + result.markdown())
     return result

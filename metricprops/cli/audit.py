@@ -1,52 +1,15 @@
 """``metricprops audit TARGET...``: metrics × constraints verdicts with counterexamples."""
 from __future__ import annotations
 
-import sys
-import time
-from pathlib import Path
 from typing import Any, Optional
 
 import click
 
-from . import EXIT_FINDING
-from ..targets import load_target
-
-
-class Progress:
-    """A one-line progress display on stderr, shown once an audit runs past ``delay`` s."""
-
-    def __init__(self, delay: float = 2.0, stream: Any = None):
-        self.start = time.monotonic()
-        self.delay = delay
-        self.stream = stream or sys.stderr
-        self.shown = False
-
-    def __call__(self, done: int, total: int, metric: str, constraint: str) -> None:
-        elapsed = time.monotonic() - self.start
-        if elapsed < self.delay and done < total:
-            return
-        tty = getattr(self.stream, "isatty", lambda: False)()
-        width = 24
-        filled = int(width * done / max(total, 1))
-        bar = "#" * filled + "-" * (width - filled)
-        what = f"{metric} × {constraint}" if metric else "done"
-        line = f"[{bar}] {done}/{total} {elapsed:5.1f}s {what}"
-        if tty:
-            self.stream.write("\r" + line.ljust(78)[:78])
-            if done >= total:
-                self.stream.write("\n")
-        elif done >= total or not self.shown or done % 10 == 0:
-            self.stream.write(line + "\n")
-        self.stream.flush()
-        self.shown = True
-
-
-def _write(path: Optional[str], text: str) -> None:
-    if path:
-        target = Path(path)
-        if target.parent and not target.parent.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+from ..progress import Progress
+from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
+                        DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS)
+from ._exit import EXIT_FINDING
+from ..output import write_text
 
 
 @click.command("audit")
@@ -54,15 +17,18 @@ def _write(path: Optional[str], text: str) -> None:
 @click.option("--constraint", "-c", "constraints", multiple=True,
               help="Constraint name (repeatable); default every registered constraint (the ELM "
                    "paper's six, then the general properties).")
-@click.option("--seed", type=int, default=None, help="Seed (recorded in the JSON; default random).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None,
+              help="Seed (recorded in the JSON; default random).")
 @click.option("--max-examples", type=click.IntRange(min=0), default=None,
-              help="Random instances per pair after the exhaustive phase (default 200).")
-@click.option("--exhaustive-n", type=click.IntRange(min=1, max=8), default=None,
-              help="Check every instance with at most N items first (default 5).")
-@click.option("--max-items", type=click.IntRange(min=2), default=None,
-              help="Largest random instance (default 30).")
+              help=f"Random instances per pair after the exhaustive phase (default "
+                   f"{DEFAULT_MAX_EXAMPLES}).")
+@click.option("--exhaustive-n", type=click.IntRange(min=1, max=MAX_EXHAUSTIVE_N), default=None,
+              help=f"Check every instance with at most N items first (default "
+                   f"{DEFAULT_EXHAUSTIVE_N}).")
+@click.option("--max-items", type=click.IntRange(min=MIN_MAX_ITEMS), default=None,
+              help=f"Largest random instance (default {DEFAULT_MAX_ITEMS}).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Seconds one metric call may take (default 10).")
+              help=f"Seconds one metric call may take (default {DEFAULT_TIMEOUT:g}).")
 @click.option("--kind", type=click.Choice(["similarity", "distance"]), default=None,
               help="Metadata for a bare function target.")
 @click.option("--lower", type=float, default=None, help="Declared lower bound of a bare function.")
@@ -85,12 +51,12 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     when nothing failed or errored, 1 otherwise, 2 on a usage error.
     """
     from .. import checker
-    from ..registry import get_constraint, list_constraints
+    from ..registry import get_constraint, list_constraints, resolve_metric
     from ..results import AuditResult
 
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric}
-    metrics = [load_target(t, **meta) for t in targets]
+    metrics = [resolve_metric(t, **meta) for t in targets]
     # unknown names: exit 2 before any work; default every registered constraint
     resolved = [get_constraint(c) for c in constraints] if constraints else list_constraints()
     options = {"max_examples": max_examples, "exhaustive_n": exhaustive_n,
@@ -107,15 +73,15 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
                                **options)
     except KeyboardInterrupt:
         partial.seed = seed if seed is not None else -1
-        _write(json_path, partial.dumps())
-        _write(md_path, partial.markdown())
+        write_text(json_path, partial.dumps())
+        write_text(md_path, partial.markdown())
         click.echo(f"interrupted: {len(partial.results)} results written", err=True)
         raise SystemExit(130)
-    _write(json_path, result.dumps())
-    _write(md_path, "# metricprops audit\n\n" + f"Seed {result.seed}.\n\n" + result.markdown())
+    write_text(json_path, result.dumps())
+    write_text(md_path, "# metricprops audit\n\n" + f"Seed {result.seed}.\n\n" + result.markdown())
     click.echo(result.table())
     for r in result.results:
-        if r.status in ("failed", "error"):
+        if not r.ok:
             click.echo("")
             click.echo(r.describe())
     click.echo(f"\nseed {result.seed}")

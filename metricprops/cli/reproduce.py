@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import click
 
@@ -32,21 +33,13 @@ def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int, workers:
     and all 8,192 consecutive partitions of 14 items against each other; prints our numbers
     next to the paper's, writes figures and elm-paper.md into --out.
     """
+    from ..report.sections import write_elm_paper_outputs
     from ..reproduce import elm_paper
-    from ..reproduce.figures import write_figures
 
     started = time.perf_counter()
     res = elm_paper.run(quick=quick, seed=seed, workers=workers)
     computed = time.perf_counter() - started
-    figures = write_figures(res, out_dir, elm_paper.FIGURES)
-    with open(os.path.join(out_dir, "elm-paper.md"), "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(elm_paper.render_markdown(res, figures))
-    if json_path:
-        parent = os.path.dirname(json_path)
-        if parent:
-            os.makedirs(parent, exist_ok=True)
-        with open(json_path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(elm_paper.to_json(res, figures))
+    figures = write_elm_paper_outputs(res, Path(out_dir), Path(json_path) if json_path else None)
     click.echo(elm_paper.render_table(res["comparison"]))
     click.echo("")
     n34 = res["section_3_4"]["result"]["truths"]

@@ -10,6 +10,9 @@ from typing import Any, List, Optional
 
 import click
 
+from ..output import write_text
+from ._exit import EXIT_FINDING
+
 __all__ = ["command"]
 
 LEGEND = ("N = number of items = Σ s_i over the true blocks; sum_i(...) runs over the true "
@@ -49,7 +52,8 @@ def _declared(metrics: tuple, max_k: int) -> List[Any]:
 def command(json_path: Optional[str], max_k: int, metrics: tuple) -> None:
     """Print every built-in closed form with its status (proved / checked numerically /
     refuted), plus the forms that registered metrics declare."""
-    from ..symbolic import check_catalog, summary, theorem3_gap
+    from ..report.sections import THEOREM3_METRICS, closed_forms_document, theorem3_gaps
+    from ..symbolic import check_catalog, summary
 
     results = [r for r in check_catalog(max_k=max_k) if not metrics or r.metric in metrics]
     results += _declared(metrics, max_k)
@@ -60,24 +64,15 @@ def command(json_path: Optional[str], max_k: int, metrics: tuple) -> None:
         click.echo(_line(r))
         if r.counterexample:
             click.echo(_counterexample(r.counterexample))
-    gaps = []
-    for name in ("elm_f", "bcubed_f"):
-        if metrics and name not in metrics:
-            continue
-        gap, sign = theorem3_gap(name, m_min=3)
-        verdict = {1: "> 0", 0: "= 0", -1: "< 0", None: "undecided"}[sign]
-        gaps.append({"metric": name, "gap": str(gap), "sign": sign, "m_min": 3})
-        click.echo(f"Theorem 3: {name}(H1) - {name}(H2) = {gap}  {verdict} for every m >= 3"
-                   + (" (proved)" if sign is not None else ""))
+    gaps = theorem3_gaps([name for name in THEOREM3_METRICS if not metrics or name in metrics])
+    for g in gaps:
+        verdict = {1: "> 0", 0: "= 0", -1: "< 0", None: "undecided"}[g["sign"]]
+        click.echo(f"Theorem 3: {g['metric']}(H1) - {g['metric']}(H2) = {g['gap']}  {verdict} "
+                   f"for every m >= {g['m_min']}" + (" (proved)" if g["sign"] is not None else ""))
     click.echo("")
     click.echo(summary(results))
     if json_path:
-        counts = {s: sum(r.status == s for r in results)
-                  for s in ("proved", "checked numerically", "refuted", "error")}
-        doc = {"schema": 1, "max_k": max_k, "legend": LEGEND, "summary": counts,
-               "results": [r.to_json() for r in results], "theorem3": gaps}
-        with open(json_path, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, indent=2, ensure_ascii=False)
-            fh.write("\n")
+        doc = {**closed_forms_document(results, max_k, gaps), "legend": LEGEND}
+        write_text(json_path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     if any(r.status in ("refuted", "error") for r in results):
-        click.get_current_context().exit(1)
+        raise SystemExit(EXIT_FINDING)

@@ -2,13 +2,13 @@
 
 Every built-in metric is one ``formula(t)`` over a table view; evaluated over a
 :class:`SymbolicTable` (sympy expressions with multiplicities, see
-:mod:`metricprops.symbolic_ops`) the *same* formula returns a sympy expression.  On top of
+:mod:`metricprops.symbolic.ops`) the *same* formula returns a sympy expression.  On top of
 that:
 
-* prediction families (:mod:`metricprops.symbolic_families`): ``one_block``,
+* prediction families (:mod:`metricprops.symbolic.families`): ``one_block``,
   ``all_singletons``, ``identity`` in the true block sizes ``s_1 .. s_k``, and the ELM paper's
   Theorem 3 instances ``theorem3_h1`` / ``theorem3_h2`` in ``m``;
-* declared closed forms (:class:`ClosedForm`, :mod:`metricprops.symbolic_forms`), which
+* declared closed forms (:class:`ClosedForm`, :mod:`metricprops.symbolic.forms`), which
   plug-in metrics attach with ``metricprops.metric(..., closed_forms=(...))``;
 * checking a form (:func:`check_form`): concrete substitutions through the numeric path,
   then a proof by simplification for k = 1..6 symbolic sizes (and general k with ``Sum``
@@ -31,13 +31,13 @@ from typing import Any, Optional, Sequence
 
 import sympy as sp
 
-from .metrics.base import as_metric
-from .symbolic_catalog import (BUILTIN_CLOSED_FORMS, check_catalog, check_declared, summary,
+from ..registry import resolve_metric as as_metric
+from .catalog import (BUILTIN_CLOSED_FORMS, check_catalog, check_declared, summary,
                                theorem3_gap)
-from .symbolic_families import FAMILIES, Family, get_family
-from .symbolic_forms import M_SYM, SIZE_SYMBOLS, ClosedForm, parse
-from .symbolic_ops import NumericOnlyError, SymbolicOps, SymbolicTable
-from .symbolic_proofs import CHECKED, ERROR, PROVED, REFUTED, ClaimResult, check_form
+from .families import FAMILIES, Family, get_family
+from .forms import M_SYM, SIZE_SYMBOLS, ClosedForm, parse
+from .ops import NumericOnlyError, SymbolicOps, SymbolicTable
+from .proofs import CHECKED, ERROR, PROVED, REFUTED, ClaimResult, check_form
 
 __all__ = [
     "SymbolicOps", "SymbolicTable", "NumericOnlyError", "ClosedForm", "ClaimResult",
@@ -50,7 +50,7 @@ __all__ = [
 def size_symbols(k: int) -> tuple:
     """The size symbols ``s1 .. sk`` (positive integers) used by the closed forms."""
     if not 1 <= int(k) <= len(SIZE_SYMBOLS):
-        from .errors import InvalidArgumentError
+        from ..errors import InvalidArgumentError
         raise InvalidArgumentError(f"expected 1 <= k <= {len(SIZE_SYMBOLS)}, got {k}")
     return SIZE_SYMBOLS[: int(k)]
 
@@ -93,7 +93,7 @@ def symbolic_value(metric: Any, prediction: str, *, k: Optional[int] = None,
         bounds = {s: int(min_size) for x in param for s in sp.sympify(x).free_symbols}
     table = family.table(param, bounds)
     if not met.builtin:
-        from .errors import InvalidMetricError
+        from ..errors import InvalidMetricError
         raise InvalidMetricError(f"metric {met.name!r} is a black box: it has no formula")
     try:
         value = met.from_table(table)
@@ -104,7 +104,7 @@ def symbolic_value(metric: Any, prediction: str, *, k: Optional[int] = None,
 
 def exact_value(metric: Any, labels_true: Any, labels_pred: Any) -> Any:
     """The exact value (sympy rational, or with logarithms) of a built-in on two labelings."""
-    from .contingency import Contingency
+    from ..contingency import Contingency
 
     met = as_metric(metric)
     table = SymbolicTable.from_contingency(Contingency.from_labels(labels_true, labels_pred))

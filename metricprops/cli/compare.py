@@ -1,13 +1,15 @@
 """``metricprops compare TARGET_A TARGET_B``: differential testing of two implementations."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import click
 
-from . import EXIT_FINDING
-from ..tolerance import TOLERANCE
+from ..output import write_text
+from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
+                        DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS,
+                        TOLERANCE)
+from ._exit import EXIT_FINDING
 
 
 @click.command("compare")
@@ -15,12 +17,14 @@ from ..tolerance import TOLERANCE
 @click.argument("target_b")
 @click.option("--tolerance", type=click.FloatRange(min=0), default=TOLERANCE, show_default=True,
               help="Values within this tolerance agree.")
-@click.option("--seed", type=int, default=None, help="Seed (recorded in the JSON; default random).")
-@click.option("--max-examples", type=click.IntRange(min=0), default=200, show_default=True,
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None, help="Seed (recorded in the JSON; default random).")
+@click.option("--max-examples", type=click.IntRange(min=0), default=DEFAULT_MAX_EXAMPLES, show_default=True,
               help="Random pairs after the exhaustive phase.")
-@click.option("--exhaustive-n", type=click.IntRange(min=1, max=6), default=5, show_default=True,
+@click.option("--exhaustive-n", type=click.IntRange(min=1, max=MAX_EXHAUSTIVE_N),
+              default=DEFAULT_EXHAUSTIVE_N, show_default=True,
               help="Compare every pair with at most N items first.")
-@click.option("--max-items", type=click.IntRange(min=2), default=30, show_default=True,
+@click.option("--max-items", type=click.IntRange(min=MIN_MAX_ITEMS),
+              default=DEFAULT_MAX_ITEMS, show_default=True,
               help="Largest random pair (and size of the degenerate pairs).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds one call may take (default 10).")
@@ -35,19 +39,14 @@ def command(target_a: str, target_b: str, tolerance: float, seed: Optional[int],
     when they agree, 1 when a disagreement (or an error on some input) is found, 2 on a
     usage error.
     """
-    from ..calls import DEFAULT_TIMEOUT
-    from ..compare import compare
-    from ..targets import load_target
+    from ..differential import compare
+    from ..registry import resolve_metric
 
-    a, b = load_target(target_a), load_target(target_b)
+    a, b = resolve_metric(target_a), resolve_metric(target_b)
     result = compare(a, b, tolerance=tolerance, seed=seed, max_examples=max_examples,
                      exhaustive_n=exhaustive_n, max_items=max_items,
                      timeout=DEFAULT_TIMEOUT if timeout is None else timeout)
-    if json_path:
-        target = Path(json_path)
-        if not target.parent.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(result.dumps(), encoding="utf-8")
+    write_text(json_path, result.dumps())
     click.echo(result.describe())
     if not result.ok:
         raise SystemExit(EXIT_FINDING)

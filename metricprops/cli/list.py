@@ -1,0 +1,44 @@
+"""``metricprops list``: the registered metrics and constraints."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+__all__ = ["command"]
+
+
+@click.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def command(as_json: bool) -> None:
+    """List the registered metrics and constraints."""
+    from ..registry import list_constraints, list_metrics
+
+    metrics = [m.metadata() for m in list_metrics()]
+    try:
+        constraints = [c.metadata() for c in list_constraints()]
+    except ImportError:  # pragma: no cover - constraint catalog not installed
+        constraints = []
+    if as_json:
+        click.echo(json.dumps({"metrics": metrics, "constraints": constraints}, indent=2))
+        return
+    click.echo(f"{'metric':<20} {'kind':<10} {'bounds':<16} {'perfect':<8} symmetric")
+    for m in metrics:
+        lo, hi = m["bounds"]
+        bounds = f"[{_fmt(lo)}, {_fmt(hi)}]"
+        click.echo(f"{m['name']:<20} {m['kind']:<10} {bounds:<16} {_fmt(m['perfect']):<8} "
+                   f"{_fmt(m['symmetric'])}")
+    if constraints:
+        click.echo("")
+        click.echo(f"{'constraint':<20} title")
+        for c in constraints:
+            click.echo(f"{c['name']:<20} {c['title']}")
+
+
+def _fmt(x: Any) -> str:
+    if x is None:
+        return "?"
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    return f"{x:g}" if isinstance(x, float) else str(x)

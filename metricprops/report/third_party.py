@@ -1,0 +1,208 @@
+"""Audits of third-party implementations: scikit-learn's clustering metrics and `bcubed`.
+
+:func:`generate` audits every scikit-learn supervised clustering metric with a
+``(labels_true, labels_pred)`` signature, and the `bcubed` package through
+:func:`metricprops.report.adapters.bcubed_f`, against every registered constraint, with a fixed
+seed; :func:`write_reports` writes ``third-party.json`` and ``third-party.md``.  The same
+seed, settings and library versions give byte-identical files; ``metricprops report``
+regenerates them with the other reports.
+
+Each target gets the metadata its documentation states (:data:`TARGETS`).  Calls are
+memoised across constraints (a metric is a pure function of its labels), which changes the
+run time, not the results.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..metrics.base import Metric, metric
+from ..output import write_text
+from ..settings import REPORT_SEED
+
+__all__ = ["TARGETS", "NOTES", "DEFAULT_SEED", "DEFAULT_SETTINGS", "targets", "generate",
+           "render_markdown", "write_reports"]
+
+DEFAULT_SEED = REPORT_SEED
+#: Audit settings of the committed report.
+DEFAULT_SETTINGS = {"max_examples": 100, "exhaustive_n": 5, "max_items": 30}
+
+_UNIT = dict(kind="similarity", bounds=(0.0, 1.0), perfect=1.0)
+
+#: (target "module:attr", metadata from its documentation, citation)
+TARGETS: Tuple[Tuple[str, Dict[str, Any]], ...] = (
+    ("sklearn.metrics:adjusted_mutual_info_score",
+     dict(kind="similarity", bounds=(None, 1.0), perfect=1.0, symmetric=True)),
+    ("sklearn.metrics:adjusted_rand_score",
+     dict(kind="similarity", bounds=(-0.5, 1.0), perfect=1.0, symmetric=True)),
+    ("sklearn.metrics:completeness_score", dict(_UNIT, symmetric=False)),
+    ("sklearn.metrics:fowlkes_mallows_score", dict(_UNIT, symmetric=True)),
+    ("sklearn.metrics:homogeneity_score", dict(_UNIT, symmetric=False)),
+    ("sklearn.metrics:mutual_info_score",
+     dict(kind="similarity", bounds=(0.0, None), perfect=None, symmetric=True)),
+    ("sklearn.metrics:normalized_mutual_info_score", dict(_UNIT, symmetric=True)),
+    ("sklearn.metrics:rand_score", dict(_UNIT, symmetric=True)),
+    ("sklearn.metrics:v_measure_score", dict(_UNIT, symmetric=True)),
+    ("metricprops.adapters:bcubed_f", dict(_UNIT, symmetric=True)),
+)
+
+from .third_party_notes import BUG_TITLES, NOTES, bug_title  # noqa: F401  (NOTES re-exported)
+
+
+def _versions() -> Dict[str, str]:
+    out = {}
+    for dist in ("scikit-learn", "bcubed", "numpy"):
+        try:
+            out[dist] = version(dist)
+        except PackageNotFoundError:  # pragma: no cover
+            out[dist] = "not installed"
+    return out
+
+
+def _memoised(func: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """Cache values of calls with plain lists of ints (the checker's canonical input)."""
+    cache: Dict[Tuple[tuple, tuple], Any] = {}
+
+    @functools.wraps(func)
+    def wrapper(labels_true: Any, labels_pred: Any) -> Any:
+        plain = (type(labels_true) is list and type(labels_pred) is list
+                 and all(type(x) is int for x in labels_true)
+                 and all(type(x) is int for x in labels_pred))
+        if not plain:
+            return func(labels_true, labels_pred)
+        key = (tuple(labels_true), tuple(labels_pred))
+        if key not in cache:
+            cache[key] = func(labels_true, labels_pred)
+        return cache[key]
+
+    return wrapper
+
+
+def targets(names: Optional[Sequence[str]] = None) -> List[Metric]:
+    """The audited targets as :class:`Metric` objects (all of :data:`TARGETS` by default)."""
+    out = []
+    for spec, meta in TARGETS:
+        if names is not None and spec not in names:
+            continue
+        module, _, attr = spec.partition(":")
+        func = getattr(importlib.import_module(module), attr)
+        dist = "bcubed package via metricprops.adapters" if module.startswith("metricprops") \
+            else "scikit-learn"
+        out.append(metric(_memoised(func), name=spec, citation=dist, **meta))
+    return out
+
+
+def generate(seed: int = DEFAULT_SEED, names: Optional[Sequence[str]] = None,
+             constraints: Optional[Sequence[str]] = None,
+             progress: Optional[Callable[[int, int, str, str], None]] = None,
+             **settings: Any) -> Dict[str, Any]:
+    """Run the audit; return the report as a JSON-ready dict (schema 1)."""
+    from ..checker import audit
+    from ..registry import constraint_names
+
+    opts = {**DEFAULT_SETTINGS, **settings}
+    metrics = targets(names)
+    cons = list(constraints) if constraints is not None else constraint_names()
+    result = audit(metrics, cons, seed=seed, progress=progress, **opts)
+    data = result.to_json()
+    return {"schema": 1, "seed": seed, "settings": data["settings"], "versions": _versions(),
+            "metrics": [m.metadata() for m in metrics], "constraints": cons,
+            "results": data["results"]}
+
+
+def _describe(r: Dict[str, Any]) -> str:
+    from ..results import CheckResult
+    fields = {k: r[k] for k in ("metric", "constraint", "status", "examples", "exhaustive_n",
+                                "max_items", "seed", "counterexample", "tie", "error",
+                                "message")}
+    text = CheckResult(**fields).describe()
+    shown = r.get("counterexample") or r.get("tie") or r.get("error") or {}
+    if shown.get("detail"):
+        text += f"\n  detail: {shown['detail']}"
+    renamed = shown.get("renamed")
+    if renamed:
+        for side in ("truth", "pred"):
+            text += (f"\n  renamed {side} ({renamed[side]['type']}): "
+                     f"[{', '.join(renamed[side]['values'])}]")
+    return text
+
+
+def regenerate_command(seed: int) -> str:
+    """The command that regenerates this report (with the other reports) for ``seed``."""
+    return "metricprops report" + ("" if seed == REPORT_SEED else f" --seed {seed}")
+
+
+def render_markdown(report: Dict[str, Any]) -> str:
+    from ..results import SYMBOLS
+
+    results = report["results"]
+    metrics = list(dict.fromkeys(r["metric"] for r in results))
+    cons = list(dict.fromkeys(r["constraint"] for r in results))
+    by_key = {(r["metric"], r["constraint"]): r for r in results}
+    s = report["settings"]
+    out = ["# Third-party audit: scikit-learn clustering metrics and the bcubed package", "",
+           f"Generated by `{regenerate_command(report['seed'])}` "
+           f"(seed {report['seed']}; {s['max_examples']} random instances per pair after "
+           f"every instance with at most {s['exhaustive_n']} items; random instances up to "
+           f"{s['max_items']} items).  Versions: "
+           + ", ".join(f"{k} {v}" for k, v in report["versions"].items()) + ".", "",
+           "Declared metadata (from each library's documentation):", "",
+           "| target | kind | bounds | perfect | symmetric |", "|---|---|---|---|---|"]
+    for m in report["metrics"]:
+        lo, hi = m["bounds"]
+        out.append(f"| `{m['name']}` | {m['kind']} | [{'?' if lo is None else lo}, "
+                   f"{'?' if hi is None else hi}] | {'?' if m['perfect'] is None else m['perfect']}"
+                   f" | {m['symmetric']} |")
+    short = {c: c.replace("_", " ") for c in cons}
+    out += ["", "## Verdicts", "",
+            "| target | " + " | ".join(short[c] for c in cons) + " |",
+            "|---|" + "---|" * len(cons)]
+    for name in metrics:
+        out.append(f"| `{name.split(':')[-1]}` | " + " | ".join(
+            SYMBOLS.get(by_key[(name, c)]["status"], "?") if (name, c) in by_key else ""
+            for c in cons) + " |")
+    out += ["", "✓ passed · ≈ weak (ties only; for label invariance: rejected label types) · "
+            "✗ failed · ! error · ? gave up · – not applicable"]
+    failed = [r for r in results if r["status"] == "failed"]
+    bugs: Dict[str, List[str]] = {}
+    for r in failed:
+        note = NOTES.get((r["metric"], r["constraint"]))
+        if note and note[0] == "failed" and "Bug" in note[1]:
+            title = bug_title(note[1])
+            bugs.setdefault(title, []).append(
+                f"`{r['metric'].split(':')[-1]}` × {r['constraint']}")
+    out += ["", "## Summary", "",
+            f"{len(failed)} failed pairs; {len(bugs)} implementation bugs behind "
+            f"{sum(map(len, bugs.values()))} of them:", ""]
+    out += [f"{i}. {title} ({', '.join(pairs)})." for i, (title, pairs) in
+            enumerate(bugs.items(), 1)]
+    out += ["", "The other failures follow from each metric's definition or documented "
+            "conventions (judged one by one below).  Weak verdicts are ties: the constraint's "
+            "strict inequality holds with equality on the instance shown.", "", "## Findings"]
+    for r in results:
+        if r["status"] in ("passed", "not_applicable"):
+            continue
+        out += ["", f"### `{r['metric']}` × {r['constraint']}: {r['status']}", "", "```",
+                _describe(r), "```"]
+        note = NOTES.get((r["metric"], r["constraint"]))
+        if note and note[0] == r["status"]:
+            out += ["", note[1]]
+    na = [r for r in results if r["status"] == "not_applicable"]
+    if na:
+        out += ["", "## Not applicable", ""]
+        out += [f"- `{r['metric']}` × {r['constraint']}: {r['message']}" for r in na]
+    return "\n".join(out) + "\n"
+
+
+def write_reports(out: Any = "reports", seed: int = DEFAULT_SEED, **kw: Any) -> Tuple[Path, Path]:
+    """Write ``third-party.json`` and ``third-party.md`` into ``out``; return their paths."""
+    report = generate(seed=seed, **kw)
+    folder = Path(out)
+    json_path, md_path = folder / "third-party.json", folder / "third-party.md"
+    write_text(json_path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    write_text(md_path, render_markdown(report))
+    return json_path, md_path

@@ -1,0 +1,95 @@
+"""One home for the search defaults and for checking the arguments that set them.
+
+Every entry point -- :func:`metricprops.check`, :func:`metricprops.audit`,
+:func:`metricprops.compare`, the ``assert_*`` helpers, the strategies, the pytest plugin and
+the command line -- takes its defaults from here and rejects a bad value with the same
+:class:`~metricprops.errors.InvalidArgumentError` (a ``ValueError``) and the same message,
+before any work is done (as hypothesis' ``internal/validation.py`` does for its strategies).
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Optional
+
+from .errors import InvalidArgumentError
+
+__all__ = [
+    "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N", "DEFAULT_MAX_ITEMS", "DEFAULT_TIMEOUT",
+    "MAX_EXHAUSTIVE_N", "MIN_MAX_ITEMS", "MAX_SEED", "REPORT_SEED", "TOLERANCE",
+    "draw_seed", "check_int", "check_budget", "check_tolerance", "check_timeout", "check_seed",
+]
+
+#: Random instances per (metric, constraint) pair after the exhaustive phase.
+DEFAULT_MAX_EXAMPLES = 200
+#: Every instance with at most this many items is checked first.
+DEFAULT_EXHAUSTIVE_N = 5
+#: Largest exhaustive size accepted: the number of instances grows like the Bell numbers
+#: squared (every pair of partitions of 8 items is 17.3 million), so more is impractical.
+MAX_EXHAUSTIVE_N = 8
+#: Largest random instance (items).
+DEFAULT_MAX_ITEMS = 30
+#: The smallest useful ``max_items``: a constraint needs two items to compare anything.
+MIN_MAX_ITEMS = 2
+#: Seconds one metric call may take before it counts as hung.
+DEFAULT_TIMEOUT = 10.0
+#: Seeds are integers in ``0 .. MAX_SEED``.
+MAX_SEED = 2**32 - 1
+#: The fixed seed of the committed ``reports/`` (``metricprops report``).
+REPORT_SEED = 20261130
+
+from .tolerance import TOLERANCE  # noqa: E402  (the one tolerance policy lives beside it)
+
+
+def draw_seed() -> int:
+    """A fresh random seed in ``0 .. 2**32 - 1`` (recorded in every result)."""
+    return random.SystemRandom().randrange(MAX_SEED + 1)
+
+
+def check_int(name: str, value: Any, minimum: int, maximum: Optional[int] = None) -> int:
+    """``value`` if it is an integer (not a bool) in ``minimum .. maximum``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{name}: expected an integer, got {value!r}")
+    if value < minimum or (maximum is not None and value > maximum):
+        span = f">= {minimum}" if maximum is None else f"in {minimum}..{maximum}"
+        raise InvalidArgumentError(f"{name}: expected an integer {span}, got {value}")
+    return value
+
+
+def check_tolerance(tolerance: Any) -> float:
+    """``tolerance`` if it is a finite number >= 0."""
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not (
+            math.isfinite(tolerance) and tolerance >= 0):
+        raise InvalidArgumentError(f"tolerance: expected a finite number >= 0, got {tolerance!r}")
+    return float(tolerance)
+
+
+def check_timeout(timeout: Any) -> Optional[float]:
+    """``timeout`` if it is ``None`` (no limit) or a finite number of seconds > 0."""
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (
+            math.isfinite(timeout) and timeout > 0):
+        raise InvalidArgumentError(
+            f"timeout: expected a number of seconds > 0 (or None for no limit), got {timeout!r}")
+    return float(timeout)
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` if given (an integer in ``0 .. 2**32 - 1``), else a freshly drawn one."""
+    if seed is None:
+        return draw_seed()
+    return check_int("seed", seed, 0, MAX_SEED)
+
+
+def check_budget(*, max_examples: Any = DEFAULT_MAX_EXAMPLES,
+                 exhaustive_n: Any = DEFAULT_EXHAUSTIVE_N, max_items: Any = DEFAULT_MAX_ITEMS,
+                 timeout: Any = DEFAULT_TIMEOUT, tolerance: Any = TOLERANCE) -> dict:
+    """Validate a search budget; return it as keyword arguments."""
+    return {
+        "max_examples": check_int("max_examples", max_examples, 0),
+        "exhaustive_n": check_int("exhaustive_n", exhaustive_n, 1, MAX_EXHAUSTIVE_N),
+        "max_items": check_int("max_items", max_items, MIN_MAX_ITEMS),
+        "timeout": check_timeout(timeout),
+        "tolerance": check_tolerance(tolerance),
+    }
