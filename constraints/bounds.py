@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional
 
 from metricprops.constraint import Evaluation, Instance, Outcome, Scorer
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import PairPropertyConstraint, class_note, degenerate_pairs
 
@@ -44,10 +44,10 @@ class Bounds(PairPropertyConstraint):
         margins = []
         if lo is not None:
             scores["lower_bound"] = lo
-            margins.append(0.0 if compare(value, lo, tolerance) == 0 else value - lo)
+            margins.append(0.0 if compare_values(value, lo, tolerance) == 0 else value - lo)
         if hi is not None:
             scores["upper_bound"] = hi
-            margins.append(0.0 if compare(value, hi, tolerance) == 0 else hi - value)
+            margins.append(0.0 if compare_values(value, hi, tolerance) == 0 else hi - value)
         margin = min(margins)
         if margin < 0:
             side = "below the lower" if lo is not None and value < lo else "above the upper"

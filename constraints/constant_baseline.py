@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 #: Largest number of arrangements (set partitions of the prediction's shape) enumerated exactly.
 EXACT_LIMIT = 500
@@ -176,7 +176,7 @@ class ConstantBaseline(Constraint):
         scores = {"expected": est["mean"], "reference": ref}
         extra = {"method": "exact" if est["exact"] else "z-test", "arrangements": est["count"]}
         if est["exact"] or est["se"] == 0:
-            order = compare(est["mean"], ref, tolerance)
+            order = compare_values(est["mean"], ref, tolerance)
             how = (f"exact: mean over all {est['count']} arrangements" if est["exact"] else
                    f"estimated from {SAMPLES} random arrangements, all with the same value")
             if order == 0:

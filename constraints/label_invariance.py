@@ -40,7 +40,7 @@ from hypothesis import strategies as st
 from metricprops.calls import DEFAULT_TIMEOUT, MetricCallError, as_number, timed_call
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import all_pairs, pairs
 
@@ -195,7 +195,7 @@ class LabelInvariance(Constraint):
             number = as_number(value)
             if number is None or not math.isfinite(number):
                 changed.append((what, value, t_in, p_in, math.inf))
-            elif compare(number, base, tolerance) != 0:
+            elif compare_values(number, base, tolerance) != 0:
                 changed.append((what, number, t_in, p_in, abs(number - base)))
         common = {"permutation": list(perm)}
         if changed:

@@ -12,7 +12,7 @@ from typing import Any, Iterator, Optional
 
 from metricprops.constraint import Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import PairPropertyConstraint, class_note, degenerate_pairs
 
@@ -54,7 +54,7 @@ class MaxAgreement(PairPropertyConstraint):
         perfect = metric.oriented_perfect
         q = score(truth, pred)
         scores = {"pred": metric.oriented(q), "perfect": metric.perfect}
-        order = compare(q, perfect, tolerance)
+        order = compare_values(q, perfect, tolerance)
         if pred == truth:
             if order == 0:
                 return Evaluation(Outcome.SATISFIED, scores, 0.0)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import class_note, class_pairs, degenerate_pairs, pairs
 
@@ -66,7 +66,7 @@ class NInvariance(Constraint):
         q, q_k = score(truth, pred), score(big_t, big_h)
         scores = {"original": metric.oriented(q), f"copies_x{k}": metric.oriented(q_k)}
         shown = {"pred": pred, f"truth_x{k}": big_t, f"pred_x{k}": big_h}
-        if compare(q, q_k, tolerance) == 0:
+        if compare_values(q, q_k, tolerance) == 0:
             return Evaluation(Outcome.SATISFIED, scores, 0.0, shown=shown)
         return Evaluation(Outcome.VIOLATED, scores, -abs(q - q_k), shown=shown,
                           detail=f"replacing every item by {k} copies changed the value",

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import class_note, class_pairs, pairs
 
@@ -80,7 +80,7 @@ class Symmetry(Constraint):
         q_ab, q_ba = score(a, b), score(b, a)
         scores = {"a_b": metric.oriented(q_ab), "b_a": metric.oriented(q_ba)}
         gap = abs(q_ab - q_ba)
-        symmetric = compare(q_ab, q_ba, tolerance) == 0
+        symmetric = compare_values(q_ab, q_ba, tolerance) == 0
         if metric.symmetric is False:  # existential: a symmetric pair is no evidence
             return Evaluation(Outcome.SATISFIED, scores, gap)
         if symmetric:
@@ -103,7 +103,7 @@ class Symmetry(Constraint):
         for a, b, in _pair_list(search_n):
             count += 1
             q_ab, q_ba = score(a, b), score(b, a)
-            if compare(q_ab, q_ba, tolerance) != 0:
+            if compare_values(q_ab, q_ba, tolerance) != 0:
                 return Evaluation(
                     Outcome.SATISFIED, {"a_b": metric.oriented(q_ab), "b_a": metric.oriented(q_ba)},
                     abs(q_ab - q_ba), shown={"pred": b},

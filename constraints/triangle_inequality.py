@@ -18,7 +18,7 @@ from typing import Any, Iterator, Optional
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import triples
 
@@ -64,7 +64,7 @@ class TriangleInequality(Constraint):
         d_ac = metric.oriented(score(a, c))
         scores = {"d(A,B)": d_ab, "d(B,C)": d_bc, "d(A,C)": d_ac}
         slack = d_ab + d_bc - d_ac
-        if compare(d_ab + d_bc, d_ac, tolerance) >= 0:
+        if compare_values(d_ab + d_bc, d_ac, tolerance) >= 0:
             return Evaluation(Outcome.SATISFIED, scores, slack)
         return Evaluation(Outcome.VIOLATED, scores, slack,
                           detail=f"d(A, C) exceeds d(A, B) + d(B, C) by {-slack:.6g} "

@@ -13,7 +13,7 @@ from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Sc
 from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
 from metricprops.strategies import partitions
-from metricprops.tolerance import TOLERANCE, compare
+from metricprops.tolerance import TOLERANCE, compare_values
 
 #: Largest truth for which every prediction is scored (Bell(6) = 203 predictions).
 SEARCH_N = 6
@@ -73,12 +73,12 @@ class ZeroScore(Constraint):
         witness = theorem1_witness(truth)
         q_witness = score(truth, witness)
         best, q_best, proved = witness, q_witness, truth.n <= SEARCH_N
-        if compare(q_best, lower, tolerance) > 0 and proved:
+        if compare_values(q_best, lower, tolerance) > 0 and proved:
             for pred in set_partitions(truth.n):
                 q = score(truth, pred)
                 if q < q_best:
                     best, q_best = pred, q
-        reached = compare(q_best, lower, tolerance) <= 0
+        reached = compare_values(q_best, lower, tolerance) <= 0
         scores = {"best": metric.oriented(q_best), "lower_bound": metric.oriented(lower),
                   "witness": metric.oriented(q_witness)}
         return Evaluation(

@@ -51,15 +51,16 @@ def __dir__() -> list:
 
 
 class _Package(_types.ModuleType):
-    """Keeps ``metricprops.contingency`` / ``metricprops.compare`` the public *functions*.
+    """Keeps ``metricprops.contingency`` and ``metricprops.compare`` the public *functions*.
 
-    Importing a submodule binds it as an attribute of its package; for the submodules that
-    share their name with a public function, that binding is skipped (the submodule stays
-    importable through ``sys.modules``), so the name always means the function.
+    Importing a submodule binds it as an attribute of its package.  Two submodules share a
+    name with a public function: ``contingency`` (the table module) and ``compare`` (the
+    shim left where :mod:`metricprops.differential` used to be); their binding is skipped
+    (they stay importable through ``sys.modules``), so the name always means the function.
     """
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, _types.ModuleType) and _LAZY.get(name) == name:
+        if isinstance(value, _types.ModuleType) and name in _LAZY:
             return
         super().__setattr__(name, value)
 

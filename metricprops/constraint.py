@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Mapping, Optional
 
 from .partition import Partition
-from .tolerance import TOLERANCE, compare
+from .tolerance import TOLERANCE, compare_values
 
 __all__ = [
     "Outcome", "Instance", "Evaluation", "Constraint", "PairwiseConstraint", "Scorer",
@@ -155,7 +155,7 @@ class PairwiseConstraint(Constraint):
         worse, better = instance["worse"], instance["better"]
         q_worse = score(instance.truth, worse)
         q_better = score(instance.truth, better)
-        order = compare(q_better, q_worse, tolerance)
+        order = compare_values(q_better, q_worse, tolerance)
         # orientation is an involution: oriented(Q) is the metric's raw value
         raw = {"worse": metric.oriented(q_worse), "better": metric.oriented(q_better)}
         if order > 0:

@@ -13,7 +13,7 @@ and blocks merged while the implementations still disagree, then the items reord
 blocks merged.
 
 Values are compared raw (each implementation's own value, not oriented) with
-:func:`metricprops.tolerance.compare`.  An implementation that raises, hangs or returns a
+:func:`metricprops.tolerance.compare_values`.  An implementation that raises, hangs or returns a
 non-number on some input makes the status ``error`` (with that input).
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .registry import resolve_metric
 from .results import Counterexample, counterexample_json
 from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                        TOLERANCE, check_budget, check_seed)
-from .tolerance import compare as compare_values
+from .tolerance import compare_values
 
 __all__ = ["compare", "Agreement", "CompareResult", "resolve"]
 

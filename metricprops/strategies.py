@@ -24,29 +24,22 @@ from hypothesis import strategies as st
 from .errors import InvalidArgumentError
 from .enumeration import degenerate_pairs, near_degenerate
 from .partition import Partition
+from .settings import check_int
 
 __all__ = ["partitions", "partition_pairs", "instances", "block_ids", "surroundings", "pairs",
            "triples"]
 
 
-def _check_int(name: str, value: Any, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"{name}: expected an integer, got {value!r}")
-    if value < minimum:
-        raise InvalidArgumentError(f"{name}: expected an integer >= {minimum}, got {value}")
-    return value
-
-
 def _check_sizes(min_items: int, max_items: int, max_blocks: Optional[int]) -> int:
-    _check_int("min_items", min_items, 0)
-    _check_int("max_items", max_items, 0)
+    check_int("min_items", min_items, 0)
+    check_int("max_items", max_items, 0)
     if min_items > max_items:
         raise InvalidArgumentError(
             f"expected min_items <= max_items, got min_items={min_items}, max_items={max_items}"
         )
     if max_blocks is None:
         return max(max_items, 1)
-    return _check_int("max_blocks", max_blocks, 1)
+    return check_int("max_blocks", max_blocks, 1)
 
 
 def block_ids(n: int, max_blocks: int) -> st.SearchStrategy[List[int]]:
@@ -99,10 +92,10 @@ def surroundings(draw: Any, max_extra: int, joinable: Sequence[Any] = ()) -> Tup
 def instances(constraint: Any, max_items: int = 30) -> st.SearchStrategy[Any]:
     """Instances of a constraint (an object or a registered name), built by construction."""
     from .registry import get_constraint
-    _check_int("max_items", max_items, 1)
+    check_int("max_items", max_items, 1)
     c = get_constraint(constraint)
     # the smallest instance of a construction may exceed max_items (rag bag: 5, size vs. quantity: 10)
-    _check_int(f"max_items of {c.name} instances", max_items, max(1, c.min_items))
+    check_int(f"max_items of {c.name} instances", max_items, max(1, c.min_items))
     return c.strategy(max_items)
 
 
@@ -154,8 +147,8 @@ def pairs(max_items: int, min_items: int = 1) -> st.SearchStrategy[Tuple[Partiti
     block, all singletons) against each other and their near misses, the truth against itself
     with one item moved, and coarse pairs (at most 3 blocks a side); built by construction,
     shrinking towards fewer items and blocks."""
-    _check_int("min_items", min_items, 1)
-    _check_int("max_items", max_items, 1)
+    check_int("min_items", min_items, 1)
+    check_int("max_items", max_items, 1)
     max_items = max(max_items, min_items)
     return st.one_of(_random_pair(min_items, max_items), _degenerate_pair(min_items, max_items),
                      _near_miss(min_items, max_items), _coarse_pair(min_items, max_items))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["TOLERANCE", "compare", "close"]
+__all__ = ["TOLERANCE", "compare_values", "close"]
 
 #: Default tolerance (overridable per check, e.g. ``metricprops.check(..., tolerance=1e-6)``).
 TOLERANCE = 1e-9
@@ -17,7 +17,7 @@ def _scale(a: float, b: float) -> float:
     return max(1.0, abs(a), abs(b))
 
 
-def compare(a: float, b: float, tolerance: float = TOLERANCE) -> int:
+def compare_values(a: float, b: float, tolerance: float = TOLERANCE) -> int:
     """-1 if a < b, 1 if a > b, 0 if they are equal within the tolerance."""
     if math.isinf(a) or math.isinf(b):
         return (a > b) - (a < b)
@@ -28,4 +28,8 @@ def compare(a: float, b: float, tolerance: float = TOLERANCE) -> int:
 
 def close(a: float, b: float, tolerance: float = TOLERANCE) -> bool:
     """True if a and b are equal within the tolerance."""
-    return compare(a, b, tolerance) == 0
+    return compare_values(a, b, tolerance) == 0
+
+
+#: Former name of :func:`compare_values` (kept for one release).
+compare = compare_values

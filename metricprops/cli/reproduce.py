@@ -34,13 +34,13 @@ def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int, workers:
     next to the paper's, writes figures and elm-paper.md into --out.
     """
     from ..report.sections import write_elm_paper_outputs
-    from ..reproduce import elm_paper
+    from ..reproduce import elm_paper, elm_paper_text
 
     started = time.perf_counter()
     res = elm_paper.run(quick=quick, seed=seed, workers=workers)
     computed = time.perf_counter() - started
     figures = write_elm_paper_outputs(res, Path(out_dir), Path(json_path) if json_path else None)
-    click.echo(elm_paper.render_table(res["comparison"]))
+    click.echo(elm_paper_text.render_table(res["comparison"]))
     click.echo("")
     n34 = res["section_3_4"]["result"]["truths"]
     click.echo(f"section 3.4 truths: {n34:,}{' (quick sample)' if quick else ''}; "

@@ -78,14 +78,14 @@ def write_elm_paper_outputs(res: Dict[str, Any], folder: Path,
                             json_path: Optional[Path] = None) -> Dict[str, str]:
     """Write the figures and ``elm-paper.md`` of a reproduction into ``folder``, and its JSON to
     ``json_path`` (if given); return the figure files."""
-    from ..reproduce import elm_paper
+    from ..reproduce import elm_paper, elm_paper_text
     from ..reproduce.figures import write_figures
 
     Path(folder).mkdir(parents=True, exist_ok=True)
     figures = write_figures(res, str(folder), elm_paper.FIGURES)
-    write_text(Path(folder) / "elm-paper.md", elm_paper.render_markdown(res, figures))
+    write_text(Path(folder) / "elm-paper.md", elm_paper_text.render_markdown(res, figures))
     if json_path is not None:
-        write_text(json_path, elm_paper.to_json(res, figures))
+        write_text(json_path, elm_paper_text.to_json(res, figures))
     return figures
 
 

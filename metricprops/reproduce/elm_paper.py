@@ -21,11 +21,11 @@ from typing import Any, Dict, List, Optional, Sequence
 import numpy as np
 
 from . import consecutive as eng
-from .elm_paper_text import (PAPER, SCHEMA, comparison, render_markdown,  # noqa: F401
-                             render_table, to_json)
+from .concordance import concordance, kendall_tau_b, pair_totals, tau_b
+from .elm_paper_text import PAPER, comparison
+from .summaries import describe, exact_histogram
 
-__all__ = ["SCHEMA", "PAPER", "TRUTH_EQ2", "section_2_2", "section_3_4", "run", "comparison",
-           "render_table", "render_markdown", "to_json", "FIGURES"]
+__all__ = ["TRUTH_EQ2", "section_2_2", "section_3_4", "run", "sensitivity", "FIGURES"]
 
 #: Block sizes of the truth of equation (2), items 1..15 in order.
 TRUTH_EQ2 = (2, 3, 2, 1, 1, 3, 2, 1)
@@ -51,44 +51,6 @@ FIGURES = {
 # ----------------------------------------------------------------------------------------
 # helpers
 # ----------------------------------------------------------------------------------------
-
-def _describe(values: np.ndarray) -> Dict[str, float]:
-    v = np.asarray(values, dtype=np.float64)
-    return {
-        "n": int(v.size),
-        "mean": float(v.mean()),
-        "variance": float(v.var()),
-        "sd": float(v.std()),
-        "min": float(v.min()),
-        "q1": float(np.quantile(v, 0.25)),
-        "median": float(np.median(v)),
-        "q3": float(np.quantile(v, 0.75)),
-        "max": float(v.max()),
-    }
-
-
-def _histogram(numerators: np.ndarray, denominator: int, bins: int) -> np.ndarray:
-    """Exact histogram of scores ``numerators / denominator`` on ``bins`` equal bins of [0, 1]."""
-    # numerators * bins is an exact float (< 2**53) and the division is correctly rounded, so
-    # the floor is exact: a non-integer quotient is at least 1/denominator from an integer
-    q = (numerators.astype(np.float64) * bins) / float(denominator)
-    idx = np.minimum(q.astype(np.int64), bins - 1)
-    return np.bincount(idx.reshape(-1), minlength=bins).astype(np.int64)
-
-
-def _pair_counts(counts: Dict[str, np.ndarray], row: Optional[int] = None) -> Dict[str, int]:
-    pick = (lambda a: int(a[row])) if row is not None else (lambda a: int(a.sum()))
-    out = {k: pick(counts[k]) for k in ("pairs", "concordant", "discordant", "tied_x",
-                                         "tied_y", "tied_xy")}
-    out["tied_one_only"] = out["tied_x"] + out["tied_y"] - 2 * out["tied_xy"]
-    return out
-
-
-def _tau_b(c: Dict[str, int]) -> float:
-    den = math.sqrt((c["pairs"] - c["tied_x"]) * (c["pairs"] - c["tied_y"]))
-    return (c["concordant"] - c["discordant"]) / den if den else float("nan")
-
-
 def _sizes(n: int, mask: int) -> List[int]:
     return list(eng.sizes_from_mask(n, int(mask)))
 
@@ -124,9 +86,9 @@ def section_2_2(n: int = N_22, sizes: Sequence[int] = TRUTH_EQ2) -> Dict[str, An
     y = eng.score_numerators(n, [mask], "elm_f")
     denom = n * eng.score_scale(n)
     bc, elm = x[0] / denom, y[0] / denom
-    counts = _pair_counts(eng.concordance(x, y), 0)
+    counts = pair_totals(concordance(x, y), 0)
     m = bc.size
-    tau_b = _tau_b(counts)
+    tau_b_value = tau_b(counts)
     scipy_tau = float(kendalltau(bc, elm).statistic)
     rng = np.random.default_rng(22)
     sample = [(mask, int(p)) for p in rng.choice(m, size=32, replace=False)]
@@ -137,8 +99,8 @@ def section_2_2(n: int = N_22, sizes: Sequence[int] = TRUTH_EQ2) -> Dict[str, An
         "truth_block_sizes": list(sizes),
         "truth_blocks": _blocks_1based(sizes),
         "predictions": m,
-        "bcubed_f": _describe(bc),
-        "elm_f": _describe(elm),
+        "bcubed_f": describe(bc),
+        "elm_f": describe(elm),
         "elm_below_min_bcubed": {
             "count": int(np.sum(elm < bc.min())),
             "share": float(np.mean(elm < bc.min())),
@@ -150,11 +112,11 @@ def section_2_2(n: int = N_22, sizes: Sequence[int] = TRUTH_EQ2) -> Dict[str, An
         "discordant_share_of_paper_population": counts["discordant"] / paper_pop,
         "ranked_differently_incl_one_sided_ties_share":
             (counts["discordant"] + counts["tied_one_only"]) / counts["pairs"],
-        "kendall_tau_b": tau_b,
+        "kendall_tau_b": tau_b_value,
         "kendall_tau_a": (counts["concordant"] - counts["discordant"]) / counts["pairs"],
         "checks": {
             "scipy_kendalltau_b": scipy_tau,
-            "tau_b_abs_diff_vs_scipy": abs(tau_b - scipy_tau),
+            "tau_b_abs_diff_vs_scipy": abs(tau_b_value - scipy_tau),
             "engine_vs_library_max_abs_diff": lib_err,
             "library_sample_size": len(sample),
         },
@@ -181,13 +143,13 @@ def _chunk_task(args: tuple) -> Dict[str, Any]:
     x = eng.score_numerators(n, truths, "bcubed_f")
     y = eng.score_numerators(n, truths, "elm_f")
     denom = n * eng.score_scale(n)
-    counts = eng.concordance(x, y)
+    counts = concordance(x, y)
     acc = {}
     for name, v in (("bcubed_f", x), ("elm_f", y)):
         s = v / denom
         acc[name] = {"sum": float(s.sum()), "sumsq": float(np.square(s).sum()),
                      "min": int(v.min()), "max": int(v.max()),
-                     "hist": _histogram(v, denom, bins)}
+                     "hist": exact_histogram(v, denom, bins)}
     acc["elm_below_bcubed"] = int(np.count_nonzero(y < x))
     return {"counts": counts, "acc": acc}
 
@@ -229,11 +191,11 @@ def section_3_4(n: int = N_34, truths: Optional[Sequence[int]] = None, workers: 
     truths = np.arange(m, dtype=np.int64) if truths is None else np.asarray(truths, np.int64)
     parts = _run_chunks(n, truths, workers, bins)
     counts = {k: np.concatenate([p["counts"][k] for p in parts]) for k in parts[0]["counts"]}
-    tau = eng.kendall_tau_b(counts)
+    tau = kendall_tau_b(counts)
     swaps = counts["discordant"]
     frac = swaps / counts["pairs"]
     entropy = eng.entropy_bits(n, truths)
-    total = _pair_counts(counts)
+    total = pair_totals(counts)
     denom = n * eng.score_scale(n)
     n_scores = truths.size * m
 
@@ -268,7 +230,7 @@ def section_3_4(n: int = N_34, truths: Optional[Sequence[int]] = None, workers: 
     for r, i in enumerate(pick):
         st = float(kendalltau(x[r], y[r]).statistic)
         tau_diff = max(tau_diff, abs(st - float(tau[i])))
-        c = _pair_counts(counts, int(i))
+        c = pair_totals(counts, int(i))
         den = math.sqrt((c["pairs"] - c["tied_x"]) * (c["pairs"] - c["tied_y"]))
         d_from_scipy = round((c["pairs"] - c["tied_x"] - c["tied_y"] + c["tied_xy"]
                               - st * den) / 2)
@@ -294,7 +256,7 @@ def section_3_4(n: int = N_34, truths: Optional[Sequence[int]] = None, workers: 
                           "sd_ddof1": float(np.std(tau, ddof=1)) if tau.size > 1 else None,
                           "min": float(np.min(tau)), "max": float(np.max(tau)),
                           "median": float(np.median(tau))},
-        "swap_fraction": {**_describe(frac),
+        "swap_fraction": {**describe(frac),
                           "histogram": {"bins": SWAP_BINS,
                                         "range": [0.0, frac_hi],
                                         "counts": frac_hist.astype(int).tolist()}},

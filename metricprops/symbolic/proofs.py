@@ -23,34 +23,25 @@ numeric-only metric, or simplification did not reach 0; ``reason`` says which) o
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import sympy as sp
 
-from ..metrics.base import Metric, to_float
+from ..metrics.base import Metric
 from ..registry import resolve_metric as as_metric
 from .families import get_family
 from .forms import (K_SYM, M_SYM, N_SYM, SIZE_SYMBOLS, ClosedForm, instantiate,
                              instantiate_general)
+from .concrete import (CONCRETE_M, CONCRETE_SIZES, check_concrete, condition_holds,
+                       symbolic_capable)
 from .ops import SymbolicOps, SymbolicTable
 
 __all__ = ["ClaimResult", "check_form", "PROVED", "CHECKED", "REFUTED", "ERROR",
            "CONCRETE_SIZES", "CONCRETE_M"]
 
 PROVED, CHECKED, REFUTED, ERROR = "proved", "checked numerically", "refuted", "error"
-TOLERANCE = 1e-9
-
-#: Concrete truths (block sizes) every size form is checked on.
-CONCRETE_SIZES: Tuple[Tuple[int, ...], ...] = (
-    (1,), (2,), (3,), (1, 1), (1, 2), (2, 2), (3, 1), (1, 1, 1), (2, 1, 3), (2, 2, 2),
-    (1, 1, 4), (4, 1, 2, 1), (3, 3, 2, 2), (1, 2, 3, 4, 5), (5, 1, 1, 1, 2, 6),
-    (2, 7, 1, 3, 1, 1),
-)
-#: Concrete m every Theorem 3 form is checked on.
-CONCRETE_M: Tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
 @dataclass
@@ -105,90 +96,6 @@ def _resolve_deltas(expr: Any, ops: SymbolicOps) -> Any:
 
     return expr.replace(lambda e: isinstance(e, sp.KroneckerDelta), resolve) \
         if isinstance(expr, sp.Basic) else expr
-
-
-def _concrete_params(form: ClosedForm) -> List[Any]:
-    family = get_family(form.prediction)
-    if family.parameter == "m":
-        return list(CONCRETE_M)
-    if form.k is None:
-        return [list(s) for s in CONCRETE_SIZES]
-    k = form.k
-    cands = [(1,) * k, (2,) * k, tuple(range(1, k + 1)), tuple(range(k + 1, 1, -1)),
-             tuple(1 + (j % 2) * 2 for j in range(k)), tuple(3 + j for j in range(k))]
-    return [list(c) for c in dict.fromkeys(cands)]
-
-
-def _substitution(form: ClosedForm, param: Any) -> Dict[str, int]:
-    if get_family(form.prediction).parameter == "m":
-        return {"m": int(param), "N": 3 * int(param) + 1}
-    out = {f"s{j + 1}": int(s) for j, s in enumerate(param)}
-    out["N"] = int(sum(param))
-    return out
-
-
-def _claimed(form: ClosedForm, param: Any) -> Any:
-    """The form's exact value of the *score* (a sum is divided by N)."""
-    family = get_family(form.prediction)
-    value = instantiate(form.parsed, param, form.prediction)
-    value = value.doit() if isinstance(value, sp.Basic) else sp.sympify(value)
-    if form.quantity == "sum":
-        value = value / family.total([sp.Integer(p) for p in param] if family.parameter == "sizes"
-                                     else sp.Integer(param))
-    return sp.nsimplify(value) if value.is_Float else value
-
-
-def _condition_holds(form: ClosedForm, param: Any) -> bool:
-    cond = form.parsed_condition
-    if cond is None:
-        return True
-    value = instantiate(cond, param, form.prediction)
-    try:
-        return bool(value)
-    except TypeError:  # a relation sympy does not evaluate by itself (e.g. with logarithms)
-        return bool(value.func(sp.N(value.lhs - value.rhs, 50), 0))
-
-
-def _symbolic_capable(metric: Metric) -> bool:
-    return metric.builtin
-
-
-# -- step 1: concrete substitutions -------------------------------------------------------------
-def _concrete(metric: Metric, form: ClosedForm,
-              params: Optional[Sequence[Any]] = None) -> Tuple[int, bool, Optional[dict], str]:
-    """(number checked, all exact, counterexample or None, error message)."""
-    family = get_family(form.prediction)
-    checked, exact_all = 0, _symbolic_capable(metric)
-    for param in (_concrete_params(form) if params is None else params):
-        if not _condition_holds(form, param):
-            continue
-        truth, pred = family.concrete(param)
-        claimed = _claimed(form, param)
-        claimed_float = float(sp.N(claimed, 30))
-        try:
-            value = to_float(metric(truth.tolist(), pred.tolist()))
-        except Exception as exc:  # the metric's own failure is reported, not raised
-            return checked, False, None, f"{type(exc).__name__}: {exc} on {truth.notation()} vs {pred.notation()}"
-        ce = {"substitution": _substitution(form, param), "truth": truth.notation(),
-              "pred": pred.notation(), "claimed": str(claimed), "claimed_value": claimed_float,
-              "metric_value": value}
-        if not math.isfinite(value) or abs(value - claimed_float) > TOLERANCE * max(1.0, abs(claimed_float)):
-            return checked, False, ce, ""
-        if exact_all:
-            try:
-                from ..contingency import Contingency
-                table = SymbolicTable.from_contingency(Contingency.from_partitions(truth, pred))
-                exact_value = metric.from_table(table)
-            except NotImplementedError:
-                exact_all = False
-            else:
-                if table.ops.sign(exact_value - claimed) != 0:
-                    if abs(float(sp.N(exact_value - claimed, 50))) > 1e-40:
-                        ce["metric_exact"] = str(sp.nsimplify(exact_value))
-                        return checked, False, ce, ""
-                    exact_all = False  # equal to 40 digits but not decided: keep as numeric
-        checked += 1
-    return checked, exact_all, None, ""
 
 
 # -- step 2: symbolic proof ---------------------------------------------------------------------
@@ -248,7 +155,7 @@ def _witness(form: ClosedForm, sizes: Sequence[Any], lows: Dict[Any, int]) -> Op
     lo = max(lows.values(), default=1)
     for v in range(lo, lo + 64):
         param = [v if x in lows else int(x) for x in sizes]
-        if _condition_holds(form, param):
+        if condition_holds(form, param):
             return param
     return None
 
@@ -262,7 +169,7 @@ def _prove(metric: Metric, form: ClosedForm, max_k: int) -> Tuple[bool, str, Opt
         verdict, why = _prove_case(metric, form, table, M_SYM)
         if verdict in (0, 2):
             return True, f"every m >= {lo} (symbolic m)", None
-        witness = next((v for v in range(lo, lo + 64) if _condition_holds(form, v)), None)
+        witness = next((v for v in range(lo, lo + 64) if condition_holds(form, v)), None)
         return False, f"{why} for symbolic m >= {lo}", (witness if verdict else None)
     ks = [form.k] if form.k is not None else list(range(1, max_k + 1))
     n_cases = 0
@@ -343,13 +250,13 @@ def check_form(metric: Any, form: Any, *, max_k: int = 6, prove: bool = True) ->
     """
     m = as_metric(metric)
     f = ClosedForm.coerce(form)
-    checked, exact, ce, error = _concrete(m, f)
+    checked, exact, ce, error = check_concrete(m, f)
     if error:
         return ClaimResult(m.name, f, ERROR, checked=checked, reason=error)
     if ce is not None:
         return ClaimResult(m.name, f, REFUTED, checked=checked, counterexample=ce,
                            reason="the form and the metric differ on a concrete substitution")
-    if not _symbolic_capable(m):
+    if not symbolic_capable(m):
         return ClaimResult(m.name, f, CHECKED, checked=checked, exact=exact,
                            reason="black-box metric: numeric check only")
     if not prove:
@@ -366,7 +273,7 @@ def check_form(metric: Any, form: Any, *, max_k: int = 6, prove: bool = True) ->
     if proved:
         return ClaimResult(m.name, f, PROVED, scope=text, checked=checked, exact=exact)
     if witness is not None:  # provably wrong in a symbolic case: show a concrete substitution
-        _, _, ce2, _ = _concrete(m, f, [witness])
+        _, _, ce2, _ = check_concrete(m, f, [witness])
         if ce2 is not None:
             return ClaimResult(m.name, f, REFUTED, checked=checked + 1, counterexample=ce2,
                                reason=text)
