@@ -90,8 +90,16 @@ def conll_table(key_path: PathLike, response_path: PathLike, *,
     builder = TableBuilder(max_duplicates)
     for name, doc in key_docs.items():
         other = response_docs.get(name)
-        builder.add(doc.entities, other.entities if other is not None else [])
+        if other is None:
+            builder.add(doc.entities, [])
+            continue
+        width = max(doc.tokens, other.tokens) + 1  # span (s, e) as the integer s·width + e
+        builder.add(_encode(doc.entities, width), _encode(other.entities, width))
     return builder.build()
+
+
+def _encode(entities: list, width: int) -> list:
+    return [[s * width + e for s, e in entity] for entity in entities]
 
 
 def score_conll(key_path: PathLike, response_path: PathLike,

@@ -27,7 +27,8 @@ Conventions (the reference scorer v8.01, ``IdentifMentions``):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional
+from itertools import chain, repeat
+from typing import Any, Iterable, Optional, Tuple
 
 import numpy as np
 
@@ -101,21 +102,78 @@ class MentionTable:
         return self.b[self.cols]
 
 
-def _clusters(obj: Any, side: str) -> list:
+_PLAIN = (list, tuple, set, frozenset)  # clusters accepted without further checks
+
+
+def _clusters(obj: Any, side: str) -> Tuple[list, np.ndarray]:
+    """All mentions in cluster order, and the size of each cluster."""
     if isinstance(obj, (str, bytes)) or not isinstance(obj, Iterable):
         raise CorefInputError(
             f"expected the {side} as a list of clusters (iterables of mention ids), "
-            f"got {type(obj).__name__}"
-        )
-    out = []
-    for i, cluster in enumerate(obj):
-        if isinstance(cluster, (str, bytes)) or not isinstance(cluster, Iterable):
-            raise CorefInputError(
-                f"expected {side} cluster {i} to be an iterable of mention ids, "
-                f"got {type(cluster).__name__} {cluster!r:.60}"
-            )
-        out.append(cluster)
-    return out
+            f"got {type(obj).__name__}")
+    clusters = obj if isinstance(obj, (list, tuple)) else list(obj)
+    if set(map(type, clusters)) <= set(_PLAIN):  # fast path: sized, non-string clusters
+        return (list(chain.from_iterable(clusters)),
+                np.fromiter(map(len, clusters), dtype=np.int64, count=len(clusters)))
+    flat: list = []
+    sizes = []
+    for i, cluster in enumerate(clusters):
+        if type(cluster) not in _PLAIN and (isinstance(cluster, (str, bytes))
+                                            or not isinstance(cluster, Iterable)):
+            what = "the string" if isinstance(cluster, (str, bytes)) else type(cluster).__name__
+            raise CorefInputError(f"expected {side} cluster {i} to be an iterable of mention "
+                                  f"ids, got {what} {cluster!r:.60}")
+        before = len(flat)
+        flat.extend(cluster)
+        sizes.append(len(flat) - before)
+    return flat, np.asarray(sizes, dtype=np.int64)
+
+
+def _repeat_ids(sizes: np.ndarray) -> Tuple[np.ndarray, int]:
+    """Entity of each mention, empty clusters skipped: (entity ids, number of entities)."""
+    nonempty = sizes > 0
+    return np.repeat(np.arange(int(nonempty.sum())), sizes[nonempty]), int(nonempty.sum())
+
+
+def _int_array(values: list) -> Optional[np.ndarray]:
+    """``values`` as a 1-D int64 array if they are all integers, else None."""
+    if not values:
+        return np.zeros(0, dtype=np.int64)
+    if type(values[0]) not in (int, np.int64, np.int32):
+        return None
+    try:
+        arr = np.asarray(values)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    return arr.astype(np.int64) if arr.ndim == 1 and arr.dtype.kind in "iu" else None
+
+
+def _match_integers(key_flat: list, resp_flat: list
+                    ) -> Optional[Tuple[np.ndarray, np.ndarray, bool]]:
+    """Fast path for integer ids in a compact range (array lookups instead of hashing).
+
+    None for other ids (hashing is used then).
+
+    Returns the positions of the first occurrence of each response mention (in response
+    order), the key index of each (-1 if spurious) and whether a key mention repeats.
+    """
+    keys, resp = _int_array(key_flat), _int_array(resp_flat)
+    if keys is None or resp is None:
+        return None
+    both = np.concatenate([keys, resp])
+    if both.size == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), False
+    lo, hi = int(both.min()), int(both.max())
+    if hi - lo > 4 * both.size + 1024:  # sparse ids: sort-based matching would be needed
+        return None
+    keys, resp, span = keys - lo, resp - lo, hi - lo + 1
+    slot = np.full(span, -1, dtype=np.int64)
+    slot[keys] = np.arange(keys.size)
+    repeated = bool(np.count_nonzero(slot >= 0) < keys.size)
+    first = np.full(span, resp.size, dtype=np.int64)
+    np.minimum.at(first, resp, np.arange(resp.size, dtype=np.int64))
+    positions = np.sort(first[first < resp.size])
+    return positions, slot[resp[positions]], repeated
 
 
 class TableBuilder:
@@ -142,57 +200,57 @@ class TableBuilder:
 
     def add(self, key: Any, response: Any) -> None:
         """Add one document: key and response as lists of clusters of hashable mention ids."""
-        key, response = _clusters(key, "key"), _clusters(response, "response")
-        index: dict = {}
-        key_ent: list = []  # key entity of key mention i (ids 0 .. n_key - 1)
-        n_key_ent = 0
-        try:
-            for cluster in key:
-                start = len(key_ent)
-                for m in cluster:
-                    if m in index:
-                        raise CorefInputError(
-                            f"expected every key mention once, got {m!r} again in key "
-                            f"cluster {n_key_ent}"
-                        )
-                    index[m] = len(key_ent)
-                    key_ent.append(n_key_ent)
-                if len(key_ent) > start:
-                    n_key_ent += 1
-            n_key = len(key_ent)
-            resp_id: list = []
-            resp_ent: list = []
-            seen: set = set()
-            n_resp_ent = 0
-            dup = 0
-            for cluster in response:
-                kept = 0
-                for m in cluster:
-                    if m in seen:
-                        dup += 1
-                        continue
-                    seen.add(m)
-                    i = index.get(m)
-                    if i is None:
-                        i = index[m] = len(index)
-                    resp_id.append(i)
-                    resp_ent.append(n_resp_ent)
-                    kept += 1
-                if kept:
-                    n_resp_ent += 1
-        except TypeError as exc:
-            raise UnhashableLabelError(
-                f"expected hashable mention ids, got an unhashable one ({exc})"
-            ) from None
-        self.duplicates += dup
+        key_flat, key_sizes = _clusters(key, "key")
+        resp_flat, resp_sizes = _clusters(response, "response")
+        n_key = len(key_flat)
+        matched = _match_integers(key_flat, resp_flat)
+        if matched is not None:
+            positions, ids, repeated_key = matched
+            if repeated_key:
+                self._repeated_key_mention(key_flat, key_sizes)
+        else:
+            positions, ids = self._match_hashable(key_flat, key_sizes, resp_flat)
+        self.duplicates += len(resp_flat) - positions.size
         if self.max_duplicates is not None and self.duplicates > self.max_duplicates:
             raise TooManyDuplicatesError(
                 f"expected at most {self.max_duplicates} repeated response mentions (the "
-                f"reference scorer v8.01 refuses to score beyond), got {self.duplicates}"
-            )
-        self._add_arrays(np.asarray(key_ent, dtype=np.int64), n_key_ent,
-                         np.asarray(resp_id, dtype=np.int64),
-                         np.asarray(resp_ent, dtype=np.int64), n_resp_ent, n_key)
+                f"reference scorer v8.01 refuses to score beyond), got {self.duplicates}")
+        key_ent, n_key_ent = _repeat_ids(key_sizes)
+        spurious = ids < 0
+        ids[spurious] = n_key + np.arange(int(spurious.sum()))
+        cluster_of = np.repeat(np.arange(resp_sizes.size), resp_sizes)[positions]
+        kept_sizes = np.bincount(cluster_of, minlength=resp_sizes.size)
+        remap = np.cumsum(kept_sizes > 0) - 1  # clusters emptied by de-duplication vanish
+        self._add_arrays(key_ent, n_key_ent, ids, remap[cluster_of],
+                         int((kept_sizes > 0).sum()), n_key)
+
+    def _match_hashable(self, key_flat: list, key_sizes: np.ndarray,
+                        resp_flat: list) -> Tuple[np.ndarray, np.ndarray]:
+        """Positions of first occurrences in the response and their key ids (-1: spurious)."""
+        try:
+            index = dict(zip(key_flat, range(len(key_flat))))  # key mention -> 0 .. n_key - 1
+            if len(index) < len(key_flat):
+                self._repeated_key_mention(key_flat, key_sizes)
+            # first occurrence of each response mention (scanning backwards, earlier wins)
+            first = dict(zip(reversed(resp_flat), range(len(resp_flat) - 1, -1, -1)))
+            ids = np.fromiter(map(index.get, first, repeat(-1)), dtype=np.int64,
+                              count=len(first))
+        except TypeError as exc:
+            raise UnhashableLabelError(
+                f"expected hashable mention ids, got an unhashable one ({exc})") from None
+        positions = np.fromiter(first.values(), dtype=np.int64, count=len(first))
+        order = np.argsort(positions)  # back to response order
+        return positions[order], ids[order]
+
+    @staticmethod
+    def _repeated_key_mention(flat: list, sizes: np.ndarray) -> None:
+        seen: set = set()
+        cluster = np.repeat(np.arange(sizes.size), sizes)
+        for i, m in enumerate(flat):
+            if m in seen:
+                raise CorefInputError(f"expected every key mention once, got {m!r} again in "
+                                      f"key cluster {int(cluster[i])}")
+            seen.add(m)
 
     def _add_arrays(self, key_ent: np.ndarray, n_key_ent: int, resp_id: np.ndarray,
                     resp_ent: np.ndarray, n_resp_ent: int, n_key: int) -> None:
