@@ -110,13 +110,13 @@ def lea_counts(t: MentionTable) -> Counts:
 def blanc_counts(t: MentionTable) -> BlancCounts:
     """BLANC link counts, summed over documents (non-coreference links stay within one)."""
     tp_c = _pairs(t.cells)
-    c_key, c_resp = _pairs(t.a), _pairs(t.b)
+    c_key = _pairs(t.a)
     rows_common = np.bincount(t.rows, weights=t.cells, minlength=t.a.size)
     cols_common = np.bincount(t.cols, weights=t.cells, minlength=t.b.size)
     tp_n = (t.pairs_common - _pairs(rows_common.astype(np.int64))
             - _pairs(cols_common.astype(np.int64)) + tp_c)
-    return BlancCounts(Counts(tp_c, c_key, tp_c, c_resp),
-                       Counts(tp_n, t.pairs_key - c_key, tp_n, t.pairs_response - c_resp))
+    return BlancCounts(Counts(tp_c, c_key, tp_c, t.response_links),
+                       Counts(tp_n, t.pairs_key - c_key, tp_n, t.response_nonlinks))
 
 
 def prf(c: Counts) -> Tuple[float, float, float]:

@@ -5,8 +5,8 @@ Every coreference metric of the reference scorer v8.01 is a function of
 * the key entity sizes ``a`` and the response entity sizes ``b`` (after the scorer's
   de-duplication of the response),
 * the overlap cells ``n_KR = |K ∩ R| > 0`` over the mentions common to key and response,
-* per document, the numbers of key, response and common mentions (for BLANC, whose
-  non-coreference links never cross documents).
+* per document, the numbers of key and common mentions and the response's links (for
+  BLANC, whose non-coreference links never cross documents).
 
 :class:`MentionTable` holds exactly that, built in one pass over the clusters of one or many
 documents.  Mentions are compared by equality of their (hashable) ids; the reference scorer
@@ -15,10 +15,12 @@ identifies a mention by its (first token, last token) span, which is what
 
 Conventions (the reference scorer v8.01, ``IdentifMentions``):
 
-* a mention that occurs again in the response (in the same or another cluster) is dropped;
-  the first occurrence, in cluster order then mention order, is kept, and a cluster left
-  empty is dropped.  More than ``max_duplicates`` (10) dropped repetitions make the scorer
-  refuse the run; :class:`~metricprops.coref.errors.TooManyDuplicatesError` here;
+* a *key* mention that occurs again in the response (in the same or another cluster) is
+  dropped: the first occurrence, in cluster order then mention order, is kept, and a cluster
+  left empty is dropped.  More than ``max_duplicates`` (10) dropped repetitions make the
+  scorer refuse the run; :class:`~metricprops.coref.errors.TooManyDuplicatesError` here.
+  A repeated *spurious* mention (not in the key) is not recognised by the scorer and every
+  copy is kept (see :mod:`metricprops.coref.matching`), so it is here too;
 * empty clusters are ignored on both sides;
 * a mention repeated in the *key* is an error here
   (:class:`~metricprops.coref.errors.CorefInputError`).  The scorer prints a warning and
@@ -27,13 +29,14 @@ Conventions (the reference scorer v8.01, ``IdentifMentions``):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import chain
 from typing import Any, Iterable, Optional, Tuple
 
 import numpy as np
 
-from ..errors import UnhashableLabelError
 from .errors import CorefInputError, TooManyDuplicatesError
+from .links import response_links
+from .matching import match_mentions
 
 __all__ = ["MentionTable", "TableBuilder", "build_table", "MAX_DUPLICATES"]
 
@@ -54,11 +57,15 @@ class MentionTable:
     Attributes
     ----------
     a, b : ndarray of int64
-        Sizes of the key entities and of the (de-duplicated) response entities.
+        Sizes of the key entities and of the response entities (after the scorer's
+        de-duplication, so a repeated spurious mention counts every copy).
     rows, cols, cells : ndarray
         For each pair (K, R) with a common mention: key entity, response entity, |K ∩ R|.
-    pairs_key, pairs_response, pairs_common : int
-        Σ over documents of C(m, 2) for the document's key, response and common mentions.
+    pairs_key, pairs_common : int
+        Σ over documents of C(m, 2) for the document's key mentions and common mentions.
+    response_links, response_nonlinks : int
+        BLANC's response coreference and non-coreference links, summed over documents (see
+        :mod:`metricprops.coref.links`).
     duplicates : int
         Repeated response mentions dropped.
     documents : int
@@ -71,7 +78,8 @@ class MentionTable:
     cols: np.ndarray
     cells: np.ndarray
     pairs_key: int
-    pairs_response: int
+    response_links: int
+    response_nonlinks: int
     pairs_common: int
     duplicates: int = 0
     documents: int = 1
@@ -135,47 +143,6 @@ def _repeat_ids(sizes: np.ndarray) -> Tuple[np.ndarray, int]:
     return np.repeat(np.arange(int(nonempty.sum())), sizes[nonempty]), int(nonempty.sum())
 
 
-def _int_array(values: list) -> Optional[np.ndarray]:
-    """``values`` as a 1-D int64 array if they are all integers, else None."""
-    if not values:
-        return np.zeros(0, dtype=np.int64)
-    if type(values[0]) not in (int, np.int64, np.int32):
-        return None
-    try:
-        arr = np.asarray(values)
-    except (ValueError, TypeError, OverflowError):
-        return None
-    return arr.astype(np.int64) if arr.ndim == 1 and arr.dtype.kind in "iu" else None
-
-
-def _match_integers(key_flat: list, resp_flat: list
-                    ) -> Optional[Tuple[np.ndarray, np.ndarray, bool]]:
-    """Fast path for integer ids in a compact range (array lookups instead of hashing).
-
-    None for other ids (hashing is used then).
-
-    Returns the positions of the first occurrence of each response mention (in response
-    order), the key index of each (-1 if spurious) and whether a key mention repeats.
-    """
-    keys, resp = _int_array(key_flat), _int_array(resp_flat)
-    if keys is None or resp is None:
-        return None
-    both = np.concatenate([keys, resp])
-    if both.size == 0:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64), False
-    lo, hi = int(both.min()), int(both.max())
-    if hi - lo > 4 * both.size + 1024:  # sparse ids: sort-based matching would be needed
-        return None
-    keys, resp, span = keys - lo, resp - lo, hi - lo + 1
-    slot = np.full(span, -1, dtype=np.int64)
-    slot[keys] = np.arange(keys.size)
-    repeated = bool(np.count_nonzero(slot >= 0) < keys.size)
-    first = np.full(span, resp.size, dtype=np.int64)
-    np.minimum.at(first, resp, np.arange(resp.size, dtype=np.int64))
-    positions = np.sort(first[first < resp.size])
-    return positions, slot[resp[positions]], repeated
-
-
 class TableBuilder:
     """Accumulates documents into one :class:`MentionTable` (micro-averaging).
 
@@ -194,7 +161,7 @@ class TableBuilder:
         self._cols: list = []
         self._n_a = 0
         self._n_b = 0
-        self.pairs = [0, 0, 0]
+        self.pairs = [0, 0, 0, 0]  # key pairs, response links, response non-links, common
         self.duplicates = 0
         self.documents = 0
 
@@ -202,70 +169,35 @@ class TableBuilder:
         """Add one document: key and response as lists of clusters of hashable mention ids."""
         key_flat, key_sizes = _clusters(key, "key")
         resp_flat, resp_sizes = _clusters(response, "response")
-        n_key = len(key_flat)
-        matched = _match_integers(key_flat, resp_flat)
-        if matched is not None:
-            positions, ids, repeated_key = matched
-            if repeated_key:
-                self._repeated_key_mention(key_flat, key_sizes)
-        else:
-            positions, ids = self._match_hashable(key_flat, key_sizes, resp_flat)
-        self.duplicates += len(resp_flat) - positions.size
+        key_index, first, number = match_mentions(key_flat, key_sizes, resp_flat)
+        keep = first | (key_index < 0)  # the scorer drops repeats of key mentions only
+        self.duplicates += int(keep.size - keep.sum())
         if self.max_duplicates is not None and self.duplicates > self.max_duplicates:
             raise TooManyDuplicatesError(
                 f"expected at most {self.max_duplicates} repeated response mentions (the "
                 f"reference scorer v8.01 refuses to score beyond), got {self.duplicates}")
         key_ent, n_key_ent = _repeat_ids(key_sizes)
-        spurious = ids < 0
-        ids[spurious] = n_key + np.arange(int(spurious.sum()))
-        cluster_of = np.repeat(np.arange(resp_sizes.size), resp_sizes)[positions]
+        cluster_of = np.repeat(np.arange(resp_sizes.size), resp_sizes)[keep]
         kept_sizes = np.bincount(cluster_of, minlength=resp_sizes.size)
         remap = np.cumsum(kept_sizes > 0) - 1  # clusters emptied by de-duplication vanish
-        self._add_arrays(key_ent, n_key_ent, ids, remap[cluster_of],
-                         int((kept_sizes > 0).sum()), n_key)
+        self._add_arrays(key_ent, n_key_ent, number[keep], remap[cluster_of],
+                         int((kept_sizes > 0).sum()), len(key_flat))
 
-    def _match_hashable(self, key_flat: list, key_sizes: np.ndarray,
-                        resp_flat: list) -> Tuple[np.ndarray, np.ndarray]:
-        """Positions of first occurrences in the response and their key ids (-1: spurious)."""
-        try:
-            index = dict(zip(key_flat, range(len(key_flat))))  # key mention -> 0 .. n_key - 1
-            if len(index) < len(key_flat):
-                self._repeated_key_mention(key_flat, key_sizes)
-            # first occurrence of each response mention (scanning backwards, earlier wins)
-            first = dict(zip(reversed(resp_flat), range(len(resp_flat) - 1, -1, -1)))
-            ids = np.fromiter(map(index.get, first, repeat(-1)), dtype=np.int64,
-                              count=len(first))
-        except TypeError as exc:
-            raise UnhashableLabelError(
-                f"expected hashable mention ids, got an unhashable one ({exc})") from None
-        positions = np.fromiter(first.values(), dtype=np.int64, count=len(first))
-        order = np.argsort(positions)  # back to response order
-        return positions[order], ids[order]
-
-    @staticmethod
-    def _repeated_key_mention(flat: list, sizes: np.ndarray) -> None:
-        seen: set = set()
-        cluster = np.repeat(np.arange(sizes.size), sizes)
-        for i, m in enumerate(flat):
-            if m in seen:
-                raise CorefInputError(f"expected every key mention once, got {m!r} again in "
-                                      f"key cluster {int(cluster[i])}")
-            seen.add(m)
-
-    def _add_arrays(self, key_ent: np.ndarray, n_key_ent: int, resp_id: np.ndarray,
+    def _add_arrays(self, key_ent: np.ndarray, n_key_ent: int, number: np.ndarray,
                     resp_ent: np.ndarray, n_resp_ent: int, n_key: int) -> None:
-        common = resp_id < n_key  # response mentions that are key mentions
-        self._rows.append(key_ent[resp_id[common]] + self._n_a)
+        common = number < n_key  # response entries that are key mentions (each once)
+        self._rows.append(key_ent[number[common]] + self._n_a)
         self._cols.append(resp_ent[common] + self._n_b)
         self._a.append(np.bincount(key_ent, minlength=n_key_ent))
         self._b.append(np.bincount(resp_ent, minlength=n_resp_ent))
         self._n_a += n_key_ent
         self._n_b += n_resp_ent
         m = int(common.sum())
-        n_resp = int(resp_id.size)
+        coref, noncoref = response_links(number, resp_ent, n_resp_ent)
         self.pairs[0] += n_key * (n_key - 1) // 2
-        self.pairs[1] += n_resp * (n_resp - 1) // 2
-        self.pairs[2] += m * (m - 1) // 2
+        self.pairs[1] += coref
+        self.pairs[2] += noncoref
+        self.pairs[3] += m * (m - 1) // 2
         self.documents += 1
 
     def build(self) -> MentionTable:
@@ -279,8 +211,9 @@ class TableBuilder:
         else:
             counts = np.zeros(0, dtype=np.int64)
         return MentionTable(a=a, b=b, rows=rows, cols=cols, cells=counts.astype(np.int64),
-                            pairs_key=self.pairs[0], pairs_response=self.pairs[1],
-                            pairs_common=self.pairs[2], duplicates=self.duplicates,
+                            pairs_key=self.pairs[0], response_links=self.pairs[1],
+                            response_nonlinks=self.pairs[2], pairs_common=self.pairs[3],
+                            duplicates=self.duplicates,
                             documents=self.documents)
 
 

@@ -44,8 +44,10 @@ def mention_sets(draw):
     m = draw(st.integers(0, 22))
     resp_ids = draw(st.lists(st.integers(0, 35), min_size=m, max_size=m))
     resp_lab = draw(st.lists(st.integers(0, 5), min_size=m, max_size=m))
-    group = lambda ids, labs: [[i for i, lab in zip(ids, labs) if lab == v]  # noqa: E731
-                               for v in sorted(set(labs))]
+
+    def group(ids, labs):
+        return [[i for i, lab in zip(ids, labs) if lab == v] for v in sorted(set(labs))]
+
     return group(key_ids, key_lab), group(resp_ids, resp_lab)
 
 
@@ -127,7 +129,10 @@ def test_large_partition_is_fast_and_matches_the_scorer():
     pred = np.where(rng.random(n) < 0.1, rng.integers(0, n // 3, n), truth)
     value = C.conll_f(truth, pred)
     order_t, order_p = np.argsort(truth, kind="stable"), np.argsort(pred, kind="stable")
-    cut = lambda lab, order: np.split(order, np.flatnonzero(np.diff(lab[order])) + 1)  # noqa: E731
+
+    def cut(lab, order):
+        return np.split(order, np.flatnonzero(np.diff(lab[order])) + 1)
+
     expected = score([c.tolist() for c in cut(truth, order_t)],
                      [c.tolist() for c in cut(pred, order_p)], ["conll_f"])["conll_f"]
     assert value == pytest.approx(expected, abs=1e-12)

@@ -118,7 +118,10 @@ def _dense_ceaf(key, response, phi):
 
 def test_ceaf_equals_dense_munkres_on_random_mention_sets():
     rng = np.random.default_rng(7)
-    phi4 = lambda k, r: 2 * len(k & r) / (len(k) + len(r))  # noqa: E731
+
+    def phi4(k, r):
+        return 2 * len(k & r) / (len(k) + len(r))
+
     for _ in range(200):
         mentions = list(range(int(rng.integers(1, 30))))
         key = _random_clusters(rng, mentions[: max(1, len(mentions) - 3)])
