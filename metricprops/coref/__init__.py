@@ -43,12 +43,13 @@ def score(key: Any, response: Any, metrics: Optional[Iterable[str]] = None, *,
     ----------
     key, response : list of clusters
         Each cluster an iterable of hashable mention ids; the two sides may hold different
-        mentions.  A mention repeated in the response is dropped after its first occurrence
-        (the scorer v8.01); a mention repeated in the key is an error.
+        mentions.  As in the scorer v8.01, a key mention repeated in the response is dropped
+        after its first occurrence (clusters in order, then mentions) while every copy of a
+        repeated spurious mention is kept; a mention repeated in the key is an error.
     metrics : iterable of str, optional
         Names from :data:`METRIC_NAMES` (default: all of them).
     max_duplicates : int or None
-        Refuse more repeated response mentions than this (the scorer's 10); None: no limit.
+        Refuse more dropped repeats than this (the scorer's 10); None: no limit.
 
     Returns
     -------

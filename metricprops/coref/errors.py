@@ -18,7 +18,7 @@ class CorefInputError(InvalidPartitionError):
 
 
 class TooManyDuplicatesError(CorefInputError):
-    """More repeated response mentions than the reference scorer v8.01 accepts (more than 10)."""
+    """More repeats of key mentions in the response than the scorer v8.01 accepts (over 10)."""
 
 
 class CoNLLFormatError(CorefInputError):

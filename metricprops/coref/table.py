@@ -19,6 +19,8 @@ Conventions (the reference scorer v8.01, ``IdentifMentions``):
   dropped: the first occurrence, in cluster order then mention order, is kept, and a cluster
   left empty is dropped.  More than ``max_duplicates`` (10) dropped repetitions make the
   scorer refuse the run; :class:`~metricprops.coref.errors.TooManyDuplicatesError` here.
+  The scorer's counter is global to its process (all documents, and it keeps counting
+  across the metrics of ``scorer.pl all``); here it counts over the documents of one call.
   A repeated *spurious* mention (not in the key) is not recognised by the scorer and every
   copy is kept (see :mod:`metricprops.coref.matching`), so it is here too;
 * empty clusters are ignored on both sides;
@@ -67,7 +69,7 @@ class MentionTable:
         BLANC's response coreference and non-coreference links, summed over documents (see
         :mod:`metricprops.coref.links`).
     duplicates : int
-        Repeated response mentions dropped.
+        Repeats of key mentions dropped from the response.
     documents : int
         Number of documents.
     """
@@ -149,8 +151,8 @@ class TableBuilder:
     Parameters
     ----------
     max_duplicates : int or None
-        Largest number of repeated response mentions accepted over all documents (the
-        scorer's 10); ``None`` accepts any number.
+        Largest number of dropped repeats (of key mentions in the response) accepted over
+        all documents (the scorer's 10); ``None`` accepts any number.
     """
 
     def __init__(self, max_duplicates: Optional[int] = MAX_DUPLICATES):
@@ -175,7 +177,8 @@ class TableBuilder:
         if self.max_duplicates is not None and self.duplicates > self.max_duplicates:
             raise TooManyDuplicatesError(
                 f"expected at most {self.max_duplicates} repeated response mentions (the "
-                f"reference scorer v8.01 refuses to score beyond), got {self.duplicates}")
+                f"reference scorer v8.01 refuses to score beyond), got {self.duplicates} "
+                f"repeats of key mentions")
         key_ent, n_key_ent = _repeat_ids(key_sizes)
         cluster_of = np.repeat(np.arange(resp_sizes.size), resp_sizes)[keep]
         kept_sizes = np.bincount(cluster_of, minlength=resp_sizes.size)
