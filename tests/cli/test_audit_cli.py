@@ -8,10 +8,11 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
+import plugins
 from metricprops.cli import main
 
 FAST = ["--seed", "7", "--max-examples", "20", "--exhaustive-n", "4", "-q"]
-PLUGINS = os.path.join(os.path.dirname(__file__), "plugins")
+PLUGINS = os.path.dirname(plugins.__file__)  # tests/plugins
 
 
 def invoke(*args):

@@ -13,7 +13,7 @@ from metricprops.graph import bcubed_scores, clique_density, elm_scores, from_gr
 from metricprops.report.graph_figure import draw_counterexample, draw_theorem3
 from metricprops.strategies import partition_pairs, partitions
 
-FIGURE = Path(__file__).resolve().parents[1] / "reports" / "figures" / "counterexample_graph.png"
+FIGURE = Path(__file__).resolve().parents[2] / "reports" / "figures" / "counterexample_graph.png"
 
 
 @settings(deadline=None)

@@ -32,7 +32,7 @@ from typing import Dict, List, Optional
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
 LANGUAGES = {"python", "bash", "text", "toml"}

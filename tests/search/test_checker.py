@@ -240,7 +240,7 @@ def test_faulty_metrics_error_while_the_rest_of_the_audit_stays_correct():
 
 def test_faulty_plugin_file_loads_as_a_target():
     from metricprops.registry import resolve_metric
-    path = os.path.join(os.path.dirname(__file__), "plugins", "faulty.py")
+    path = faulty.__file__
     m = resolve_metric(f"{path}:returns_nan")
     r = check(m, "completeness", **FAST)
     assert r.status == "error" and r.error["reason"] == "nan"
