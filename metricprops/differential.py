@@ -49,7 +49,11 @@ def _raw(score: Any, metric: Metric, truth: Partition, pred: Partition) -> float
 
 
 def _relabel_error(side: str, exc: MetricCallError) -> MetricCallError:
-    return MetricCallError(exc.reason, f"{side}: {exc}", exc.truth, exc.pred)
+    """The error of implementation ``side`` ("a" or "b"), its message prefixed with the side;
+    ``side`` and the unprefixed ``cause`` are kept as attributes."""
+    error = MetricCallError(exc.reason, f"{side}: {exc}", exc.truth, exc.pred)
+    error.side, error.cause = side, str(exc)
+    return error
 
 
 class Agreement(Constraint):
@@ -67,6 +71,8 @@ class Agreement(Constraint):
     def __init__(self, reference: Any, timeout: Optional[float] = DEFAULT_TIMEOUT):
         self.reference = resolve_metric(reference)
         self.reference_scorer = Scorer(self.reference, timeout)
+        #: The last error of either implementation (its ``side`` says which).
+        self.last_error: Optional[MetricCallError] = None
 
     def strategy(self, max_items: int) -> Any:
         from .strategies import pairs
@@ -87,11 +93,13 @@ class Agreement(Constraint):
         try:
             qa = _raw(score, metric, truth, pred)
         except MetricCallError as exc:
-            raise _relabel_error("a", exc) from exc
+            self.last_error = _relabel_error("a", exc)
+            raise self.last_error from exc
         try:
             qb = self.reference_scorer.raw(truth, pred)
         except MetricCallError as exc:
-            raise _relabel_error("b", exc) from exc
+            self.last_error = _relabel_error("b", exc)
+            raise self.last_error from exc
         return compare_values(qa, qb, tolerance) != 0, qa, qb
 
     def evaluate(self, instance: Instance, score: Any, metric: Any,
@@ -121,6 +129,9 @@ class CompareResult:
     message: str = ""
     #: How the disagreement was found: "exhaustive" or "random" (None when there is none).
     found_by: Optional[str] = None
+    #: For an ``error``: which implementation failed ("a" or "b"), and its own message.
+    failing: Optional[str] = None
+    cause: str = ""
 
     @property
     def ok(self) -> bool:
@@ -258,7 +269,10 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
                              message=(f"the implementations disagree; smallest disagreeing input "
                                       f"{truth.n} items, found by {how}{shrunk}."), **common)
     if r.status == Status.ERROR:
-        return CompareResult(status="error", error=r.error, message=r.message, **common)
+        last = agreement.last_error
+        side = getattr(last, "side", None) if last is not None and str(last) == r.message else None
+        return CompareResult(status="error", error=r.error, message=r.message, failing=side,
+                             cause=last.cause if side else r.message, **common)
     if r.status == Status.PASSED:
         return CompareResult(status="agree",
                              message=f"no disagreement among {r.scope} (seed {r.seed}).",

@@ -32,6 +32,9 @@ class Status(str, Enum):
     def __format__(self, spec: str) -> str:
         return format(self.value, spec)
 
+    def __hash__(self) -> int:  # equal to its string, so it must hash like it
+        return str.__hash__(self)
+
     @property
     def ok(self) -> bool:
         """False for ``failed`` and ``error`` (what makes an audit exit 1)."""

@@ -101,10 +101,12 @@ def _flatten(constraints: Sequence[Any]) -> List[Any]:
     return out
 
 
-def _holds(status: str, strict: bool) -> bool:
-    return status == "passed" or (status == "weak" and not strict)
+def _holds(status: Any, strict: bool) -> bool:
+    from .results import Status
+    return status == Status.PASSED or (status == Status.WEAK and not strict)
 
 
+#: Why a status does not satisfy the constraint (keyed by the status value).
 _WHY = {
     "failed": "a counterexample was found",
     "weak": "only ties (strict=True requires a strict improvement)",
@@ -123,29 +125,17 @@ def _describe(result: Any, statement: str) -> str:
     if statement:
         lines.append(_indent(f"constraint: {statement}"))
     lines.append(_indent(_without_pair_seed(result)))
-    shown = result.counterexample or result.tie or result.error
+    shown = result.shown
     if shown:
-        notation = shown.get("notation") or {}
-        width = max([len(role) for role in notation] + [5])
-        for role, text in notation.items():
-            lines.append(_indent(f"{role + ':':<{width + 1}} {text}"))
-        scores = shown.get("scores")
-        if scores:
-            lines.append(_indent("scores: " + ", ".join(
-                f"{role} = {_num(v)}" for role, v in scores.items())))
-        detail = shown.get("detail")
-        if detail:
-            lines.append(_indent(detail))
+        lines += [_indent(line) for line in shown.lines(numbers="repr", align=True)]
+        if shown.get("detail"):
+            lines.append(_indent(shown["detail"]))
     return "\n".join(lines)
 
 
 def _without_pair_seed(result: Any) -> str:
     # the checker names the per-constraint seed it derived; the replay line names the run's seed
     return result.message.replace(f" (seed {result.seed})", "")
-
-
-def _num(v: Any) -> str:
-    return repr(v) if isinstance(v, float) else str(v)
 
 
 def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
@@ -256,10 +246,8 @@ def _agreement_message(result: Any, tolerance: float, max_examples: int) -> str:
         lines = [f"{result.a} disagrees with {result.b}: "
                  + result.message.replace("the implementations disagree; ", "")]
     else:
-        message = result.message
-        for side, name in (("a: ", "implementation: "), ("b: ", "reference: ")):
-            if message.startswith(side):
-                message = name + message[len(side):]
+        role = {"a": "implementation: ", "b": "reference: "}.get(result.failing or "", "")
+        message = role + result.cause if role else result.message
         lines = [f"{result.a} vs {result.b}: {result.status}: {message}"]
     notation = shown.get("notation") or {}
     if notation:

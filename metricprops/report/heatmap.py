@@ -5,19 +5,19 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from ..results import AuditResult, SYMBOLS
+from ..results import AuditResult, Status
 
 __all__ = ["audit_heatmap", "STATUS_COLOURS"]
 
 STATUS_COLOURS = {
-    "passed": "#1a9850",
-    "weak": "#a6d96a",
-    "failed": "#d73027",
-    "error": "#7b3294",
-    "gave_up": "#bababa",
-    "not_applicable": "#f0f0f0",
+    Status.PASSED: "#1a9850",
+    Status.WEAK: "#a6d96a",
+    Status.FAILED: "#d73027",
+    Status.ERROR: "#7b3294",
+    Status.GAVE_UP: "#bababa",
+    Status.NOT_APPLICABLE: "#f0f0f0",
 }
-_ORDER = ["passed", "weak", "failed", "error", "gave_up", "not_applicable"]
+_ORDER = list(Status)
 
 
 def audit_heatmap(audit: AuditResult, path: Any, title: str = "Audit verdicts") -> Path:
@@ -37,7 +37,7 @@ def audit_heatmap(audit: AuditResult, path: Any, title: str = "Audit verdicts") 
     ax.imshow(grid, cmap=cmap, vmin=-0.5, vmax=len(_ORDER) - 0.5, aspect="auto")
     for i, row in enumerate(grid):
         for j, value in enumerate(row):
-            ax.text(j, i, SYMBOLS[_ORDER[value]], ha="center", va="center", fontsize=9)
+            ax.text(j, i, _ORDER[value].symbol, ha="center", va="center", fontsize=9)
     ax.set_xticks(range(len(constraints)))
     ax.set_xticklabels(constraints, rotation=40, ha="right")
     ax.set_yticks(range(len(metrics)))
@@ -45,7 +45,7 @@ def audit_heatmap(audit: AuditResult, path: Any, title: str = "Audit verdicts") 
     ax.set_xlabel("constraint")
     ax.set_ylabel("metric")
     ax.set_title(title)
-    handles = [Patch(facecolor=STATUS_COLOURS[s], edgecolor="black", label=s.replace("_", " "))
+    handles = [Patch(facecolor=STATUS_COLOURS[s], edgecolor="black", label=s.value.replace("_", " "))
                for s in _ORDER]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
     with warnings.catch_warnings():  # a very small grid cannot fit the legend: not an error
