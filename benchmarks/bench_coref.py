@@ -21,6 +21,13 @@ Synthetic data (seeded): key entities of Poisson(3) sizes; the response drops 10
 mentions, moves 10% to another entity and adds 5% spurious mentions.  scorch's fast BLANC uses
 ``np.bool``, removed in numpy 1.24; the alias is restored for it (``np.bool = bool``) before
 timing.  This is a script, not a test: it asserts nothing, it prints.
+
+Measured once (seed 0, Python 3.11.7, numpy 2.4.6, scorch 0.2.0, x86_64 container): 10^6
+mentions in 2000 documents, all 19 scores micro-averaged in 1.10 s; per document, CoNLL F
+3.19 s against scorch's 87.7 s (27×), MUC 37×, B³ 31×, CEAF-m 5×, CEAF-e 8×, BLANC 3×,
+largest per-document difference 4.4e-16.  One document of 10^6 mentions: all 19 scores in
+1.18 s (CoNLL F 0.86 s); scorch's CoNLL F took 12.5 s at 8,000 mentions (1279× ours) and
+grows quadratically.
 """
 from __future__ import annotations
 
