@@ -1,26 +1,21 @@
-"""`metricprops closed-forms`."""
+"""`metricprops closed-forms`, at ``--max-k 2``: the proof of the whole catalog up to k = 6
+runs once, as a slow test, in tests/symbolic/test_symbolic.py."""
 from __future__ import annotations
 
 import json
 
 import pytest
-from click.testing import CliRunner
 
 import metricprops as mp
 from metricprops import registry
-from metricprops.cli import main
 from metricprops.symbolic import BUILTIN_CLOSED_FORMS, ClosedForm
 
 STATUSES = {"proved", "checked numerically", "refuted", "error"}
 
 
-def invoke(*args):
-    return CliRunner().invoke(main, list(args))
-
-
-def test_closed_forms_prints_every_builtin_form_and_writes_json(tmp_path):
+def test_closed_forms_prints_every_builtin_form_and_writes_json(invoke, tmp_path):
     path = tmp_path / "forms.json"
-    result = invoke("closed-forms", "--json", str(path))
+    result = invoke("closed-forms", "--max-k", "2", "--json", str(path))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert sum(line.startswith(("proved ", "checked numerically ")) for line in lines) \
@@ -28,7 +23,7 @@ def test_closed_forms_prints_every_builtin_form_and_writes_json(tmp_path):
     assert "sum_i(s_i*(s_i - 1))/(N*(N - 1))" in result.output
     assert "0 refuted" in lines[-1]
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["schema"] == 1 and doc["max_k"] == 6
+    assert doc["schema"] == 1 and doc["max_k"] == 2
     assert set(doc["summary"]) == STATUSES and doc["summary"]["refuted"] == 0
     assert len(doc["results"]) == len(BUILTIN_CLOSED_FORMS)
     keys = {"metric", "prediction", "expression", "quantity", "k", "condition", "status",
@@ -38,7 +33,7 @@ def test_closed_forms_prints_every_builtin_form_and_writes_json(tmp_path):
     assert {g["metric"]: g["sign"] for g in doc["theorem3"]} == {"elm_f": 1, "bcubed_f": 1}
 
 
-def test_closed_forms_metric_filter():
+def test_closed_forms_metric_filter(invoke):
     result = invoke("closed-forms", "--metric", "elm_recall", "--max-k", "2")
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line.startswith("proved")]
@@ -59,9 +54,10 @@ def get_precision(labels_true, labels_pred):
     return mp.get_metric("elm_precision")(labels_true, labels_pred)
 
 
-def test_a_wrong_declared_form_is_refuted_with_exit_status_1(wrong_plugin, tmp_path):
+def test_a_wrong_declared_form_is_refuted_with_exit_status_1(invoke, wrong_plugin, tmp_path):
     path = tmp_path / "forms.json"
-    result = invoke("closed-forms", "--metric", wrong_plugin.name, "--json", str(path))
+    result = invoke("closed-forms", "--metric", wrong_plugin.name, "--max-k", "2",
+                    "--json", str(path))
     assert result.exit_code == 1, result.output
     assert "refuted" in result.output and "counterexample at s1 = " in result.output
     doc = json.loads(path.read_text(encoding="utf-8"))

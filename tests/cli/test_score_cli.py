@@ -4,23 +4,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 import metricprops as mp
 from metricprops import BUILTINS, get_metric, metric
-from metricprops.cli import main
 from metricprops.errors import InvalidMetricError, UnknownNameError
 
 TRUTH = ["a", "a", "b", "b", "b", "c"]
 PRED = ["1", "1", "1", "2", "2", "3"]
-
-
-def cli_runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (the default from click 8.2 on)."""
-    try:
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always separates them and dropped the argument
-        return CliRunner()
 
 
 def write(path, text):
@@ -28,17 +18,9 @@ def write(path, text):
     return str(path)
 
 
-def write_lines(path, labels):
-    return write(path, "".join(f"{x}\n" for x in labels))
-
-
 @pytest.fixture
-def files(tmp_path):
+def files(tmp_path, write_lines):
     return write_lines(tmp_path / "truth.txt", TRUTH), write_lines(tmp_path / "pred.txt", PRED)
-
-
-def invoke(*args):
-    return cli_runner().invoke(main, list(args))
 
 
 # -- API ---------------------------------------------------------------------------------------
@@ -78,7 +60,7 @@ def test_score_table_rejects_black_boxes():
 
 # -- CLI ---------------------------------------------------------------------------------------
 
-def test_cli_score_json_all_metrics(files):
+def test_cli_score_json_all_metrics(invoke, files):
     result = invoke("score", *files, "--json")
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
@@ -87,7 +69,7 @@ def test_cli_score_json_all_metrics(files):
     assert list(payload["scores"]) == [m.name for m in BUILTINS]
 
 
-def test_cli_metric_repeated(files):
+def test_cli_metric_repeated(invoke, files):
     result = invoke("score", *files, "--metric", "elm_f", "--metric", "rand", "-m", "purity",
                     "--json")
     assert result.exit_code == 0, result.output
@@ -98,7 +80,7 @@ def test_cli_metric_repeated(files):
     assert scores["purity"] == pytest.approx(5 / 6, abs=1e-15)
 
 
-def test_cli_plain_table_output(files):
+def test_cli_plain_table_output(invoke, files):
     result = invoke("score", *files, "--metric", "purity", "--metric", "adjusted_rand")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -108,7 +90,7 @@ def test_cli_plain_table_output(files):
     assert lines[1].split() == ["adjusted_rand", f"{expected['adjusted_rand']:.6f}"]
 
 
-def test_cli_unknown_metric(files):
+def test_cli_unknown_metric(invoke, files):
     result = invoke("score", *files, "--metric", "elm_ff", "--json")
     assert result.exit_code == 2
     assert result.stdout == ""
@@ -119,7 +101,7 @@ def test_cli_unknown_metric(files):
     assert "Traceback" not in result.output
 
 
-def test_cli_length_mismatch(tmp_path):
+def test_cli_length_mismatch(invoke, write_lines, tmp_path):
     truth = write_lines(tmp_path / "t.txt", ["a", "a", "b"])
     pred = write_lines(tmp_path / "p.txt", ["1", "2"])
     result = invoke("score", truth, pred)
@@ -130,21 +112,21 @@ def test_cli_length_mismatch(tmp_path):
         "error: expected labels_true and labels_pred of the same length, got 3 and 2"]
 
 
-def test_cli_missing_file(tmp_path, files):
+def test_cli_missing_file(invoke, tmp_path, files):
     result = invoke("score", files[0], str(tmp_path / "nope.txt"))
     assert result.exit_code == 2
     assert "no such file" in result.stderr
     assert "Traceback" not in result.output
 
 
-def test_cli_blank_line_is_an_error(tmp_path, files):
+def test_cli_blank_line_is_an_error(invoke, tmp_path, files):
     pred = write(tmp_path / "p.txt", "1\n1\n\n2\n2\n3\n")
     result = invoke("score", files[0], pred)
     assert result.exit_code == 2
     assert "blank line at line 3" in result.stderr
 
 
-def test_cli_trailing_blank_lines_and_spaces_are_ignored(tmp_path, files):
+def test_cli_trailing_blank_lines_and_spaces_are_ignored(invoke, tmp_path, files):
     pred = write(tmp_path / "p.txt", "1\n 1\n1 \n2\n2\n3\n\n\n")
     result = invoke("score", files[0], pred, "--json")
     assert result.exit_code == 0, result.output
@@ -152,7 +134,7 @@ def test_cli_trailing_blank_lines_and_spaces_are_ignored(tmp_path, files):
                                                                 abs=1e-15)
 
 
-def test_cli_labels_are_strings(tmp_path):
+def test_cli_labels_are_strings(invoke, write_lines, tmp_path):
     # "1" and "01" are different labels in a file
     truth = write_lines(tmp_path / "t.txt", ["1", "01"])
     pred = write_lines(tmp_path / "p.txt", ["x", "x"])
@@ -160,7 +142,7 @@ def test_cli_labels_are_strings(tmp_path):
     assert json.loads(result.stdout)["scores"]["purity"] == 0.5
 
 
-def test_cli_csv_column_by_header_name(tmp_path):
+def test_cli_csv_column_by_header_name(invoke, tmp_path):
     rows = ["id,truth,pred"] + [f"{i},{t},{p}" for i, (t, p) in enumerate(zip(TRUTH, PRED))]
     csv_path = write(tmp_path / "data.csv", "\n".join(rows) + "\n")
     truth_csv = write(tmp_path / "truth.csv", "\n".join(["label"] + TRUTH) + "\n")
@@ -175,7 +157,7 @@ def test_cli_csv_column_by_header_name(tmp_path):
     assert json.loads(result.stdout)["scores"]["nmi"] == 1.0
 
 
-def test_cli_csv_column_by_index(tmp_path):
+def test_cli_csv_column_by_index(invoke, tmp_path):
     truth_csv = write(tmp_path / "t.csv", "".join(f"{i},{t}\n" for i, t in enumerate(TRUTH)))
     pred_csv = write(tmp_path / "p.csv", "".join(f"{p},{i}\n" for i, p in enumerate(PRED)))
     result = invoke("score", truth_csv, pred_csv, "--column", "1", "--json", "-m", "rand")
@@ -187,7 +169,7 @@ def test_cli_csv_column_by_index(tmp_path):
     assert json.loads(result.stdout)["scores"]["rand"] == 1.0
 
 
-def test_cli_csv_unknown_column(tmp_path):
+def test_cli_csv_unknown_column(invoke, tmp_path):
     csv_path = write(tmp_path / "d.csv", "a,b\n1,2\n")
     result = invoke("score", csv_path, csv_path, "--column", "c")
     assert result.exit_code == 2
@@ -196,14 +178,14 @@ def test_cli_csv_unknown_column(tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_cli_csv_short_row(tmp_path):
+def test_cli_csv_short_row(invoke, tmp_path):
     csv_path = write(tmp_path / "d.csv", "0,1\n0\n")
     result = invoke("score", csv_path, csv_path, "--column", "1")
     assert result.exit_code == 2
     assert "expected at least 2 columns, got 1 at line 2" in result.stderr
 
 
-def test_cli_list_json_names_every_builtin():
+def test_cli_list_json_names_every_builtin(invoke):
     result = invoke("list", "--json")
     assert result.exit_code == 0, result.output
     names = [m["name"] for m in json.loads(result.stdout)["metrics"]]

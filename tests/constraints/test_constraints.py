@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import metricprops as mp
-from metricprops.checker import check
 from metricprops.constraint import Outcome, pair_instance
 from metricprops.constraints.size_vs_quantity import SizeVsQuantity
 from metricprops.constraints.zero_score import theorem1_witness
@@ -22,11 +21,12 @@ from metricprops.strategies import partitions
 from plugins.custom import constant, fewer_blocks, more_blocks, worst_block_purity
 
 SEED = 20261130
-FAST = dict(seed=SEED, max_examples=50)
 
 
-def run(metric, constraint, **kw):
-    return check(metric, constraint, **{**FAST, **kw})
+@pytest.fixture
+def check_budget():
+    """The budget of the shared ``run`` fixture in this module."""
+    return dict(seed=SEED, max_examples=50)
 
 
 def assert_example(shown, truth, **preds):
@@ -44,13 +44,13 @@ def assert_scores(shown, **scores):
 # ---------------------------------------------------------------------------------------
 # zero_score
 # ---------------------------------------------------------------------------------------
-def test_zero_score_elm_f_passes():
+def test_zero_score_elm_f_passes(run):
     r = run("elm_f", "zero_score")
     assert r.status == "passed", r.describe()
     assert r.counterexample is None and r.tie is None
 
 
-def test_zero_score_bcubed_f_fails_on_two_items_with_proved_minimum():
+def test_zero_score_bcubed_f_fails_on_two_items_with_proved_minimum(run):
     # truth {0 1}: the only other prediction is {0 | 1}; for each e, TP = {e}, N^H = {e},
     # N^T = {0, 1}: F1 = 1 / (1 + ½·1) = 2/3.  The one block scores 1, so min = 2/3 > 0.
     r = run("bcubed_f", "zero_score")
@@ -63,7 +63,7 @@ def test_zero_score_bcubed_f_fails_on_two_items_with_proved_minimum():
     assert "exhaustive" in r.message
 
 
-def test_zero_score_rand_first_fails_on_three_items():
+def test_zero_score_rand_first_fails_on_three_items(run):
     # n = 2: truth {0 1} vs {0 | 1} and truth {0 | 1} vs {0 1} both give Rand 0 (the single
     # pair disagrees).  n = 3, truth {0 1 | 2}: every prediction agrees on at least one of the
     # three pairs; {0 2 | 1} disagrees on (0,1) and (0,2) and agrees on (1,2): 1/3.
@@ -73,7 +73,7 @@ def test_zero_score_rand_first_fails_on_three_items():
     assert_scores(r.counterexample, best=Fraction(1, 3), lower_bound=0)
 
 
-def test_zero_score_not_applicable_without_lower_bound():
+def test_zero_score_not_applicable_without_lower_bound(run):
     r = run(mp.metric(lambda t, p: 0.0, name="unbounded"), "zero_score")
     assert r.status == "not_applicable"
     assert "lower bound" in r.message and "unbounded" in r.message
@@ -88,14 +88,14 @@ def test_theorem1_witness_gives_elm_zero_on_every_truth(truth):
 # ---------------------------------------------------------------------------------------
 # degenerate
 # ---------------------------------------------------------------------------------------
-def test_degenerate_elm_f_passes():
+def test_degenerate_elm_f_passes(run):
     # Theorem 2: ELM F of all singletons = share of true singletons (0 when there are none);
     # one block against all-singletons truth: N^T = ∅, N^H ≠ ∅ → F1 = 0 for every item.
     r = run("elm_f", "degenerate")
     assert r.status == "passed", r.describe()
 
 
-def test_degenerate_bcubed_f_fails_at_four_items():
+def test_degenerate_bcubed_f_fails_at_four_items(run):
     # truth {0 1 | 2 3}.  All singletons: TP = {e}, N^T = 2 items → F1 = 1/(1 + ½) = 2/3.
     # {0 2 | 1 3}: TP = {e}, N^H ⊕ N^T = 2 items → F1 = 1/(1 + 1) = 1/2 < 2/3.
     # No smaller truth works: n = 2, 3 were checked exhaustively (one block and all
@@ -108,7 +108,7 @@ def test_degenerate_bcubed_f_fails_at_four_items():
     assert ce["notation"]["truth"] == "{0 1 | 2 3}"
 
 
-def test_degenerate_purity_fails_against_one_block():
+def test_degenerate_purity_fails_against_one_block(run):
     # purity(all singletons) = 1 always; one block on {0 1 | 2 3} has purity 2/4.
     r = run("purity", "degenerate")
     assert r.status == "failed"
@@ -119,12 +119,12 @@ def test_degenerate_purity_fails_against_one_block():
 # ---------------------------------------------------------------------------------------
 # homogeneity
 # ---------------------------------------------------------------------------------------
-def test_homogeneity_bcubed_f_passes():
+def test_homogeneity_bcubed_f_passes(run):
     r = run("bcubed_f", "homogeneity", exhaustive_n=4)
     assert r.status == "passed", r.describe()
 
 
-def test_homogeneity_fewer_blocks_fails_on_two_items():
+def test_homogeneity_fewer_blocks_fails_on_two_items(run):
     # 1 / (number of blocks): splitting the mixed block {0 1} of truth {0 | 1} halves it.
     # Two items is the least a block holding two classes can have.
     r = run(fewer_blocks, "homogeneity")
@@ -133,7 +133,7 @@ def test_homogeneity_fewer_blocks_fails_on_two_items():
     assert_scores(r.counterexample, worse=1, better=Fraction(1, 2))
 
 
-def test_homogeneity_elm_f_is_only_weak():
+def test_homogeneity_elm_f_is_only_weak(run):
     # truth {0 1 | 2 3}, worse {0 2 | 1 3}, better {0 2 | 1 | 3} (the mixed block {1 3}
     # split along its classes).  Worse: every N^H_e is one item of the other class, TP = ∅,
     # F1 = 0.  Better: items 0, 2 unchanged (F1 = 0); items 1, 3 have N^H = ∅ but N^T ≠ ∅,
@@ -147,7 +147,7 @@ def test_homogeneity_elm_f_is_only_weak():
                                "better": "{0 2 | 1 | 3}"}
 
 
-def test_homogeneity_constant_is_weak_at_two_items():
+def test_homogeneity_constant_is_weak_at_two_items(run):
     r = run(constant, "homogeneity", exhaustive_n=3)
     assert r.status == "weak"
     assert_example(r.tie, [0, 1], worse=[0, 0], better=[0, 1])
@@ -156,12 +156,12 @@ def test_homogeneity_constant_is_weak_at_two_items():
 # ---------------------------------------------------------------------------------------
 # completeness
 # ---------------------------------------------------------------------------------------
-def test_completeness_elm_f_passes():
+def test_completeness_elm_f_passes(run):
     r = run("elm_f", "completeness")
     assert r.status == "passed", r.describe()
 
 
-def test_completeness_more_blocks_fails_on_two_items():
+def test_completeness_more_blocks_fails_on_two_items(run):
     # (number of blocks) / n: merging {0 | 1} of truth {0 1} goes from 2/2 to 1/2.
     r = run(more_blocks, "completeness")
     assert r.status == "failed"
@@ -169,7 +169,7 @@ def test_completeness_more_blocks_fails_on_two_items():
     assert_scores(r.counterexample, worse=1, better=Fraction(1, 2))
 
 
-def test_completeness_purity_is_weak():
+def test_completeness_purity_is_weak(run):
     # purity of a prediction whose blocks are all pure is 1, merged or not.
     r = run("purity", "completeness")
     assert r.status == "weak"
@@ -181,12 +181,12 @@ def test_completeness_purity_is_weak():
 # rag_bag
 # ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["elm_f", "bcubed_f_amigo"])
-def test_rag_bag_passes(name):
+def test_rag_bag_passes(run, name):
     r = run(name, "rag_bag")
     assert r.status == "passed", r.describe()
 
 
-def test_rag_bag_worst_block_purity_fails_on_the_bare_construction():
+def test_rag_bag_worst_block_purity_fails_on_the_bare_construction(run):
     # m = 2, 5 items = 2m + 1, the least possible.  Worse {0 1 4 | 2 3}: at most 2 classes
     # per block → 1/2.  Better {0 1 | 2 3 4}: 3 classes in the noisy block → 1/3.
     r = run(worst_block_purity, "rag_bag")
@@ -206,7 +206,7 @@ BCUBED_RAG_BAG = dict(truth=[0, 0, 1, 2, 3, 0], worse=[0, 0, 1, 1, 0, 2],
                       better=[0, 0, 1, 1, 1, 2])
 
 
-def test_rag_bag_bcubed_f_fails_found_by_random_search_and_shrunk():
+def test_rag_bag_bcubed_f_fails_found_by_random_search_and_shrunk(run):
     r = run("bcubed_f", "rag_bag", seed=0)
     assert r.status == "failed"
     assert "random search, shrunk" in r.message
@@ -216,7 +216,7 @@ def test_rag_bag_bcubed_f_fails_found_by_random_search_and_shrunk():
     assert ce["notation"]["truth"] == "{0 1 5 | 2 | 3 | 4}"
 
 
-def test_rag_bag_bcubed_f_violation_is_the_smallest_exhaustive_one():
+def test_rag_bag_bcubed_f_violation_is_the_smallest_exhaustive_one(run):
     # Every rag-bag instance up to 6 items is checked: the same 6-item instance comes first.
     r = run("bcubed_f", "rag_bag", exhaustive_n=6, max_examples=0)
     assert r.status == "failed" and "exhaustive" in r.message
@@ -250,7 +250,7 @@ SVQ_M3 = dict(truth=[0, 0, 0, 0, 1, 1, 2, 2, 3, 3], worse=[0, 0, 0, 0, 1, 2, 3, 
 
 
 @pytest.mark.parametrize("name", ["elm_f", "bcubed_f"])
-def test_size_vs_quantity_passes(name):
+def test_size_vs_quantity_passes(run, name):
     r = run(name, "size_vs_quantity")
     assert r.status == "passed", r.describe()
     assert "6 explicit instances" in r.message  # m = 3 .. 8, checked whatever exhaustive_n
@@ -265,7 +265,7 @@ def test_size_vs_quantity_elm_sums_of_theorem_3():
     assert elm(SVQ_M3["truth"], SVQ_M3["worse"]) == pytest.approx(0.4)
 
 
-def test_size_vs_quantity_more_blocks_fails_at_m3_without_extra_items():
+def test_size_vs_quantity_more_blocks_fails_at_m3_without_extra_items(run):
     # worse has 1 + 2m blocks, better 2 + m: 7/10 > 5/10.  m = 3, 10 items: the least.
     r = run(more_blocks, "size_vs_quantity")
     assert r.status == "failed"
@@ -282,7 +282,7 @@ class _RandomOnlySizeVsQuantity(SizeVsQuantity):
         return iter(())
 
 
-def test_size_vs_quantity_random_violation_shrinks_to_m3_and_ten_items():
+def test_size_vs_quantity_random_violation_shrinks_to_m3_and_ten_items(run):
     r = run(more_blocks, _RandomOnlySizeVsQuantity(), seed=1)
     assert r.status == "failed"
     assert "random search, shrunk" in r.message
@@ -290,7 +290,7 @@ def test_size_vs_quantity_random_violation_shrinks_to_m3_and_ten_items():
 
 
 @pytest.mark.parametrize("name", ["purity", "rand"])
-def test_size_vs_quantity_ties(name):
+def test_size_vs_quantity_ties(run, name):
     # purity: 1 for both (all blocks pure).  Rand: each loses exactly m true pairs (the m
     # 2-blocks, or the m links of the split-off item), with no false pair: a tie for every m.
     r = run(name, "size_vs_quantity")

@@ -13,18 +13,18 @@ import pytest
 
 import metricprops as mp
 from metricprops import Partition, get_metric
-from metricprops.checker import check
 from metricprops.constraint import Outcome
 from metricprops.calls import Scorer
 
-FAST = dict(seed=7, max_examples=10, exhaustive_n=4, max_items=12)
 
 rand = get_metric("rand")
 nmi = get_metric("nmi")
 
 
-def run(metric, constraint, **kw):
-    return check(metric, constraint, **{**FAST, **kw})
+@pytest.fixture
+def check_budget():
+    """The budget of the shared ``run`` fixture in this module: exhaustive up to 4 items."""
+    return dict(seed=7, max_examples=10, exhaustive_n=4, max_items=12)
 
 
 GENERAL = ["max_agreement", "symmetry", "label_invariance", "bounds", "constant_baseline",
@@ -39,12 +39,12 @@ def test_general_constraints_are_registered_after_the_mission_six():
 
 
 # -- max_agreement ---------------------------------------------------------------------------
-def test_max_agreement_passes_for_rand():
+def test_max_agreement_passes_for_rand(run):
     # Rand = 1 iff no pair is split differently, i.e. iff H = T (n = 1: 1 by convention)
     assert run("rand", "max_agreement").status == "passed"
 
 
-def test_max_agreement_fails_for_purity():
+def test_max_agreement_fails_for_purity(run):
     # purity(T = {0 1}, H = {0 | 1}) = (max(1) + max(1)) / 2 = 1 = perfect although H ≠ T
     r = run("purity", "max_agreement")
     assert r.status == "failed"
@@ -52,7 +52,7 @@ def test_max_agreement_fails_for_purity():
     assert r.counterexample["scores"]["pred"] == 1.0
 
 
-def test_max_agreement_checks_n_equal_1():
+def test_max_agreement_checks_n_equal_1(run):
     # a metric returning 0 for a single item misses Q(T, T) = perfect at n = 1
     odd = mp.metric(lambda t, p: 0.0 if len(t) == 1 else rand(t, p), name="odd",
                     bounds=(0, 1), perfect=1)
@@ -61,17 +61,17 @@ def test_max_agreement_checks_n_equal_1():
     assert r.counterexample["truth"] == [0] and r.counterexample["scores"]["pred"] == 0.0
 
 
-def test_max_agreement_not_applicable_without_perfect():
+def test_max_agreement_not_applicable_without_perfect(run):
     r = run("mutual_info", "max_agreement")
     assert r.status == "not_applicable" and "perfect" in r.message
 
 
 # -- symmetry --------------------------------------------------------------------------------
-def test_symmetry_declared_true_passes_for_nmi():
+def test_symmetry_declared_true_passes_for_nmi(run):
     assert run("nmi", "symmetry").status == "passed"
 
 
-def test_symmetry_declared_true_but_asymmetric_fails():
+def test_symmetry_declared_true_but_asymmetric_fails(run):
     # homogeneity({0 1}, {0 | 1}) = 1 (H(T) = 0, convention 1);
     # homogeneity({0 | 1}, {0 1}) = I / H(T) = 0 / ln 2 = 0
     h = get_metric("homogeneity_score").with_metadata(symmetric=True)
@@ -82,18 +82,18 @@ def test_symmetry_declared_true_but_asymmetric_fails():
     assert ce["scores"] == {"a_b": 1.0, "b_a": 0.0}
 
 
-def test_symmetry_declared_false_passes_when_an_asymmetric_pair_exists():
+def test_symmetry_declared_false_passes_when_an_asymmetric_pair_exists(run):
     r = run("homogeneity_score", "symmetry")
     assert r.status == "passed" and "Declared asymmetric" in r.message
 
 
-def test_symmetry_declared_false_but_symmetric_is_weak():
+def test_symmetry_declared_false_but_symmetric_is_weak(run):
     r = run(rand.with_metadata(symmetric=False), "symmetry")
     assert r.status == "weak"
     assert "declared asymmetric" in r.tie["detail"]
 
 
-def test_symmetry_undeclared_reports_without_failing():
+def test_symmetry_undeclared_reports_without_failing(run):
     r = run(get_metric("homogeneity_score").with_metadata(symmetric=None), "symmetry")
     assert r.status == "weak"  # the asymmetric pair is reported as a tie
     assert (r.tie["truth"], r.tie["pred"]) == ([0, 0], [0, 1])
@@ -101,7 +101,7 @@ def test_symmetry_undeclared_reports_without_failing():
 
 
 # -- label_invariance ------------------------------------------------------------------------
-def test_label_invariance_passes_for_builtin():
+def test_label_invariance_passes_for_builtin(run):
     assert run("rand", "label_invariance").status == "passed"
 
 
@@ -110,7 +110,7 @@ def str_rand(labels_true, labels_pred):
     return rand([str(x) for x in labels_true], [str(x) for x in labels_pred])
 
 
-def test_label_invariance_fails_when_labels_collide():
+def test_label_invariance_fails_when_labels_collide(run):
     # T = {0 1}, H = {0 | 1}: Rand = 0 (the only pair is a false negative).  Items reversed,
     # pred labels renamed 0 -> 0, 1 -> "0" give pred ["0", 0]; as strings both are "0", so
     # the metric sees H = one block: Rand = 1.
@@ -122,7 +122,7 @@ def test_label_invariance_fails_when_labels_collide():
     assert ce["renamed"]["pred"]["values"] == ["'0'", "0"]
 
 
-def test_label_invariance_permutation_sensitive_metric_fails():
+def test_label_invariance_permutation_sensitive_metric_fails(run):
     # ignores the first item: reordering the items changes which one is ignored
     def skip_first(t, p):
         t, p = list(t), list(p)
@@ -136,7 +136,7 @@ def test_label_invariance_permutation_sensitive_metric_fails():
     assert sorted(ce["scores"].values()) == [0.0, 1.0]
 
 
-def test_label_invariance_rejected_label_type_is_weak_and_named():
+def test_label_invariance_rejected_label_type_is_weak_and_named(run):
     def no_tuples(t, p):
         if any(isinstance(x, tuple) for x in list(t) + list(p)):
             raise TypeError("tuple labels are not supported")
@@ -147,7 +147,7 @@ def test_label_invariance_rejected_label_type_is_weak_and_named():
     assert "tuple: TypeError: tuple labels are not supported" in r.tie["detail"]
 
 
-def test_label_invariance_numpy_and_huge_labels_reach_the_metric():
+def test_label_invariance_numpy_and_huge_labels_reach_the_metric(run):
     seen = set()
 
     def spy(t, p):
@@ -161,19 +161,32 @@ def test_label_invariance_numpy_and_huge_labels_reach_the_metric():
     assert {"int", "float", "str", "bytes", "tuple", "frozenset"} <= seen  # lists
 
 
-def test_label_invariance_error_when_canonical_call_raises():
+def test_label_invariance_error_when_canonical_call_raises(run):
     def broken(t, p):
         raise ValueError("broken")
     r = run(mp.metric(broken), "label_invariance")
     assert r.status == "error" and r.error["reason"] == "raised"
 
 
+def test_sklearn_rejected_label_types_are_named():
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    from metricprops.constraints.label_invariance import CONSTRAINT, COMBOS, _instance
+    m = mp.metric(sklearn_metrics.rand_score, bounds=(0, 1), perfect=1)
+    combos = tuple(c for c in COMBOS if c[0] == c[1] and c[0] in ("bytes", "tuple", "string"))
+    inst = _instance(Partition.from_labels([0, 0, 1]), Partition.from_labels([0, 1, 1]),
+                     combos, (2, 1, 0))
+    ev = CONSTRAINT.evaluate(inst, Scorer(m), m)
+    assert ev.outcome is Outcome.TIE
+    assert "bytes: TypeError" in ev.detail and "tuple: ValueError" in ev.detail
+    assert "string:" not in ev.detail  # string labels are accepted
+
+
 # -- bounds ----------------------------------------------------------------------------------
-def test_bounds_pass_for_rand():
+def test_bounds_pass_for_rand(run):
     assert run("rand", "bounds").status == "passed"
 
 
-def test_bounds_fail_for_ari_declared_nonnegative():
+def test_bounds_fail_for_ari_declared_nonnegative(run):
     # T = {0 1 | 2}, H = {0 2 | 1}: TP = 0, FP = 1 (0-2), FN = 1 (0-1), TN = 1 (1-2);
     # ARI = 2 (TP·TN − FN·FP) / ((TP+FN)(FN+TN) + (TP+FP)(FP+TN))
     #     = 2 (0 − 1) / (2 + 2) = −0.5
@@ -184,19 +197,19 @@ def test_bounds_fail_for_ari_declared_nonnegative():
     assert ce["scores"]["pred"] == pytest.approx(-0.5)
 
 
-def test_bounds_not_applicable_without_bounds():
+def test_bounds_not_applicable_without_bounds(run):
     r = run(mp.metric(lambda t, p: 0.0, name="zero"), "bounds")
     assert r.status == "not_applicable"
 
 
-def test_bounds_nan_is_an_error():
+def test_bounds_nan_is_an_error(run):
     r = run(mp.metric(lambda t, p: float("nan"), name="nan", bounds=(0, 1)), "bounds")
     assert r.status == "error" and r.error["reason"] == "nan"
 
 
 # -- constant_baseline -----------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["adjusted_rand", "pearson_cc"])
-def test_constant_baseline_passes_for_chance_corrected_indices(name):
+def test_constant_baseline_passes_for_chance_corrected_indices(run, name):
     # ARI: with fixed marginals the denominator is fixed and E[Σ C(n_ij, 2)] = x·y / N
     # (x = Σ C(a_i, 2), y = Σ C(b_j, 2), N = C(n, 2)), so E[ARI] = 0 exactly.
     # Pearson: numerator TP·TN − FP·FN = TP·N − x·y is linear in TP, so E = 0; the
@@ -206,7 +219,7 @@ def test_constant_baseline_passes_for_chance_corrected_indices(name):
     assert "exact" in r.message
 
 
-def test_constant_baseline_fails_for_rand():
+def test_constant_baseline_fails_for_rand(run):
     # E[RI] = 1 − (x + y)/N + 2xy/N².  Reference T = H0 = {0 1 | 2}: x = y = 1, N = 3:
     # 1 − 2/3 + 2/9 = 5/9.  T = H0 = {0 1 2 | 3}: x = y = 3, N = 6: 1 − 1 + 18/36 = 1/2.
     # By enumeration: 4 arrangements, H = T scores 1, the three others 1/3: (1 + 1)/4 = 1/2.
@@ -242,11 +255,11 @@ def test_shaped_partitions_count():
 
 
 # -- triangle_inequality ---------------------------------------------------------------------
-def test_triangle_inequality_passes_for_vi():
+def test_triangle_inequality_passes_for_vi(run):
     assert run("vi", "triangle_inequality").status == "passed"
 
 
-def test_triangle_inequality_fails_for_one_minus_nmi():
+def test_triangle_inequality_fails_for_one_minus_nmi(run):
     # A = {0 1 | 2}, B = {0 | 1 | 2}, C = {0 2 | 1}, natural logs:
     # H(A) = H(C) = ln 3 − (2/3) ln 2 ≈ 0.63651, H(B) = ln 3 ≈ 1.09861.
     # B refines A: I(A; B) = H(A); NMI = 0.63651 / 0.86756 ≈ 0.73368, so d(A,B) ≈ 0.26632,
@@ -267,19 +280,19 @@ def test_triangle_inequality_fails_for_one_minus_nmi():
     assert ce["scores"]["d(A,C)"] == pytest.approx(d_ac)
 
 
-def test_triangle_inequality_not_applicable_to_similarities():
+def test_triangle_inequality_not_applicable_to_similarities(run):
     r = run("nmi", "triangle_inequality")
     assert r.status == "not_applicable" and "distances" in r.message
 
 
 # -- n_invariance ----------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["nmi", "vi"])
-def test_n_invariance_passes_for_information_metrics(name):
+def test_n_invariance_passes_for_information_metrics(run, name):
     # both depend on the table only through the proportions n_ij / n
     assert run(name, "n_invariance").status == "passed"
 
 
-def test_n_invariance_fails_for_rand():
+def test_n_invariance_fails_for_rand(run):
     # T = {0 1}, H = {0 | 1}: one pair, a false negative: Rand = 0.
     # Two copies: T = {0 1 2 3}, H = {0 1 | 2 3}: TP = 2 (0-1, 2-3) of 6 pairs: Rand = 1/3.
     r = run("rand", "n_invariance")
@@ -309,7 +322,7 @@ def _cells(a: Partition, b: Partition) -> list:
     return list(Counter(zip(a.tolist(), b.tolist())).values())
 
 
-def test_verdicts_are_deterministic_for_a_seed():
+def test_verdicts_are_deterministic_for_a_seed(run):
     a = run("adjusted_rand", "label_invariance", max_examples=5)
     b = run("adjusted_rand", "label_invariance", max_examples=5)
     assert a.to_json() == b.to_json()

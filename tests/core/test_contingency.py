@@ -16,15 +16,7 @@ from metricprops import BUILTINS, Contingency, contingency
 from metricprops.errors import EmptyInputError, InvalidTableError
 from metricprops.metrics.stats import pair_counts
 
-
-@st.composite
-def label_pairs(draw, max_size=20):
-    n = draw(st.integers(1, max_size))
-    kt = draw(st.integers(0, n))
-    kp = draw(st.integers(0, n))
-    truth = draw(st.lists(st.integers(0, kt), min_size=n, max_size=n))
-    pred = draw(st.lists(st.integers(0, kp), min_size=n, max_size=n))
-    return truth, pred
+from label_strategies import label_pairs
 
 
 def reference_table(truth, pred):
@@ -141,7 +133,7 @@ def test_score_table_equals_score_labels_example():
     assert from_table["purity"] == pytest.approx(12 / 17, abs=1e-15)
 
 
-@given(label_pairs(max_size=15), st.randoms(use_true_random=False))
+@given(label_pairs(max_items=15), st.randoms(use_true_random=False))
 @settings(max_examples=30)
 def test_every_builtin_scores_a_table_like_its_labels(pair, rnd):
     truth, pred = pair

@@ -260,7 +260,16 @@ def test_the_guide_exists() -> None:
             "reading-reports.md"} <= names
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def _runs_commands(page: Path) -> bool:
+    """Does the page run shell commands (``metricprops ...`` / ``pytest ...`` in subprocesses)?"""
+    return any(b.language == "bash" and "no-run" not in b.markers for b in parse(page))
+
+
+# Pages that run commands (audits through the CLI, pytest sessions) take seconds to tens of
+# seconds each: they run in the slow lane.  Pages of in-process snippets only stay fast.
+@pytest.mark.parametrize("page", [
+    pytest.param(p, id=p.stem, marks=[pytest.mark.slow] if _runs_commands(p) else [])
+    for p in PAGES])
 def test_page_runs(page: Path, tmp_path: Path) -> None:
     run_page(page, tmp_path)
 

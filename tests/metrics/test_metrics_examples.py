@@ -12,13 +12,11 @@ import math
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 import metricprops as mp
 from metricprops import Partition, get_metric
-from metricprops.cli import main
 
 TOL = 1e-12
 
@@ -26,14 +24,6 @@ IIR_TRUTH = ["x"] * 5 + ["o"] + ["x"] + ["o"] * 4 + ["d"] + ["x"] * 2 + ["d"] * 
 IIR_PRED = [1] * 6 + [2] * 6 + [3] * 5
 IIR_ROUNDED = {"purity": 0.7059, "rand": 0.6765, "adjusted_rand": 0.2429, "pair_f": 0.4762,
                "nmi": 0.3646}
-
-
-def cli_runner() -> CliRunner:
-    """A runner that keeps stderr apart from stdout (the default from click 8.2 on)."""
-    try:
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always separates them and dropped the argument
-        return CliRunner()
 
 
 def iir_nmi() -> float:
@@ -84,18 +74,13 @@ def test_iir_example_any_labels():
     assert mp.score(truth, pred) == pytest.approx(mp.score(IIR_TRUTH, IIR_PRED), abs=TOL)
 
 
-def write_lines(path, labels):
-    path.write_text("".join(f"{x}\n" for x in labels), encoding="utf-8")
-    return str(path)
-
-
-def test_iir_example_through_the_cli(tmp_path):
+def test_iir_example_through_the_cli(invoke, write_lines, tmp_path):
     truth = write_lines(tmp_path / "truth.txt", IIR_TRUTH)
     pred = write_lines(tmp_path / "pred.txt", IIR_PRED)
     args = ["score", truth, pred, "--json"]
     for name in [*IIR_ROUNDED, "pair_precision", "pair_recall"]:
         args += ["--metric", name]
-    result = cli_runner().invoke(main, args)
+    result = invoke(*args)
     assert result.exit_code == 0, result.output
     scores = json.loads(result.stdout)["scores"]
     assert list(scores) == [*IIR_ROUNDED, "pair_precision", "pair_recall"]
@@ -113,11 +98,10 @@ def test_elm_two_item_example():
     assert s["elm_f"] == 0.0
 
 
-def test_elm_two_item_example_through_the_cli(tmp_path):
+def test_elm_two_item_example_through_the_cli(invoke, write_lines, tmp_path):
     truth = write_lines(tmp_path / "t.txt", [0, 0])
     pred = write_lines(tmp_path / "p.txt", [0, 1])
-    result = cli_runner().invoke(main, ["score", truth, pred, "--metric", "bcubed_f",
-                                       "--metric", "elm_f", "--json"])
+    result = invoke("score", truth, pred, "--metric", "bcubed_f", "--metric", "elm_f", "--json")
     assert result.exit_code == 0, result.output
     scores = json.loads(result.stdout)["scores"]
     assert scores == {"bcubed_f": pytest.approx(2 / 3, abs=TOL), "elm_f": 0.0}

@@ -1,17 +1,14 @@
-"""Tests of ``metricprops reproduce elm-paper`` and its consecutive-partition engine."""
+"""The ELM paper reproduction: the consecutive-partition engine, rank agreement and the
+sections' numbers (the ``metricprops reproduce`` command: tests/cli/test_reproduce_cli.py)."""
 from __future__ import annotations
 
-import json
 import math
-import os
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from scipy.stats import kendalltau
 
 from metricprops import Partition, get_metric
-from metricprops.cli import main
 from metricprops.reproduce import concordance as conc
 from metricprops.reproduce import consecutive as eng
 from metricprops.reproduce import elm_paper
@@ -204,6 +201,7 @@ def test_section_2_2_against_slow_path_on_a_subset(s22):
 
 # -- section 3.4 (small n) ----------------------------------------------------------------
 
+@pytest.mark.slow  # every truth against every prediction of 7 items, through the library
 def test_section_3_4_small_n_against_slow_path():
     n = 7
     res = elm_paper.section_3_4(n=n)["result"]
@@ -222,6 +220,7 @@ def test_section_3_4_small_n_against_slow_path():
     assert res["kendall_tau_b"]["sd"] == pytest.approx(float(np.std(taus)), abs=1e-12)
 
 
+@pytest.mark.slow  # a process pool
 def test_section_3_4_workers_do_not_change_results():
     one = elm_paper.section_3_4(n=9, workers=1)["result"]
     two = elm_paper.section_3_4(n=9, workers=2)["result"]
@@ -230,60 +229,3 @@ def test_section_3_4_workers_do_not_change_results():
 
 def test_paper_population_is_8192_times_c_8192_2():
     assert 8192 * math.comb(8192, 2) == 274_844_352_512
-
-
-# -- the command --------------------------------------------------------------------------
-
-def _run_quick(out, json_path):
-    result = CliRunner().invoke(
-        main, ["reproduce", "elm-paper", "--quick", "--out", str(out), "--json", str(json_path)])
-    assert result.exit_code == 0, result.output + repr(result.exception)
-    return result
-
-
-@pytest.fixture(scope="module")
-def quick_run(tmp_path_factory):
-    base = tmp_path_factory.mktemp("elm")
-    out, js = base / "out", base / "elm.json"
-    result = _run_quick(out, js)
-    return out, js, result
-
-
-def test_quick_cli_outputs(quick_run):
-    out, js, result = quick_run
-    doc = json.loads(js.read_text())
-    assert doc["schema"] == elm_paper_text.SCHEMA
-    assert list(doc) == ["schema", "experiment", "source", "definitions", "config",
-                         "section_2_2", "section_3_4", "sensitivity_n_items", "comparison",
-                         "figures"]
-    assert doc["config"]["quick"] is True
-    assert doc["section_3_4"]["truths"] == elm_paper.QUICK_TRUTHS
-    assert doc["section_2_2"]["pairs"]["discordant"] == 23839467
-    for key in ("swapped_share", "kendall_tau_b", "entropy_vs_swaps", "swap_fraction"):
-        assert key in doc["section_3_4"]
-    assert {r["quantity"] for r in doc["comparison"]} >= {"swapped share",
-                                                          "Kendall tau-b per truth: mean"}
-    for name in doc["figures"].values():
-        path = out / name
-        assert path.is_file() and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert b"Software" not in path.read_bytes()[:4096]
-    md = (out / "elm-paper.md").read_text()
-    for name in doc["figures"].values():
-        assert f"]({name})" in md                       # relative links
-    assert str(out) not in md and os.sep + "tmp" not in md
-    assert "Kendall tau-b" in result.output and "paper" in result.output
-
-
-@pytest.mark.slow
-def test_quick_cli_is_byte_identical_on_rerun(quick_run, tmp_path):
-    out, js, _ = quick_run
-    out2, js2 = tmp_path / "out", tmp_path / "elm.json"
-    _run_quick(out2, js2)
-    assert js.read_bytes() == js2.read_bytes()
-    for f in sorted(os.listdir(out)):
-        assert (out / f).read_bytes() == (out2 / f).read_bytes(), f
-
-
-def test_reproduce_group_help():
-    result = CliRunner().invoke(main, ["reproduce", "--help"])
-    assert result.exit_code == 0 and "elm-paper" in result.output

@@ -1,6 +1,7 @@
 """The checker: every verdict, determinism, hypothesis profiles, faulty metrics."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -26,10 +27,26 @@ SIX = ("zero_score", "degenerate", "homogeneity", "completeness", "rag_bag", "si
 
 
 # ---------------------------------------------------------------------------------------
-# the six verdicts
+# the six verdicts: one check demonstrates each (run once, shared with the coverage test)
 # ---------------------------------------------------------------------------------------
+VERDICTS = {
+    "passed": lambda: check("elm_f", "completeness", **FAST),
+    "weak": lambda: check("purity", "completeness", **FAST),
+    "failed": lambda: check("bcubed_f", "zero_score", **FAST),
+    "error": lambda: check(faulty.raises, "degenerate", **FAST),
+    "gave_up": lambda: check("elm_f", _Unsatisfiable(), **FAST),
+    "not_applicable": lambda: check("ami", "zero_score", **FAST),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def verdict(status):
+    """The result of the check in :data:`VERDICTS` that demonstrates ``status``."""
+    return VERDICTS[status]()
+
+
 def test_passed_says_what_was_searched():
-    r = check("elm_f", "completeness", **FAST)
+    r = verdict("passed")
     assert r.status == "passed" and r.ok
     assert r.counterexample is None and r.tie is None and r.error is None
     exhaustive = r.examples - 30
@@ -38,7 +55,7 @@ def test_passed_says_what_was_searched():
 
 
 def test_weak_reports_the_smallest_tie():
-    r = check("purity", "completeness", **FAST)
+    r = verdict("weak")
     assert r.status == "weak" and r.ok
     assert r.counterexample is None
     assert r.tie["truth"] == [0, 0] and r.tie["worse"] == [0, 1] and r.tie["better"] == [0, 0]
@@ -47,14 +64,14 @@ def test_weak_reports_the_smallest_tie():
 
 
 def test_failed_reports_the_smallest_violation():
-    r = check("bcubed_f", "zero_score", **FAST)
+    r = verdict("failed")
     assert r.status == "failed" and not r.ok
     assert r.counterexample["truth"] == [0, 0] and r.counterexample["pred"] == [0, 1]
     assert r.message == "smallest violation (2 items) found by exhaustive search."
 
 
 def test_error_reports_the_input():
-    r = check(faulty.raises, "degenerate", **FAST)
+    r = verdict("error")
     assert r.status == "error" and not r.ok
     assert r.error["reason"] == "raised"
     assert r.error["truth"] == [0, 0] and r.error["pred"] == [0, 1]
@@ -76,7 +93,7 @@ class _Unsatisfiable(PairwiseConstraint):
 
 
 def test_gave_up_when_no_valid_instance_can_be_generated():
-    r = check("elm_f", _Unsatisfiable(), **FAST)
+    r = verdict("gave_up")
     assert r.status == "gave_up"
     assert r.ok  # not a finding ...
     assert r.status != "passed"  # ... but never a pass
@@ -103,9 +120,12 @@ def test_not_applicable_says_which_metadata_is_missing(metric, missing):
     assert r.examples == 0
 
 
-def test_every_status_is_demonstrated():
-    # keep this list in sync with the tests above
-    assert set(STATUSES) == {"passed", "weak", "failed", "error", "gave_up", "not_applicable"}
+@pytest.mark.parametrize("status", STATUSES)
+def test_every_status_is_demonstrated(status):
+    # a new status fails here until a check in VERDICTS (and a test above) produces it
+    assert set(VERDICTS) <= set(STATUSES)
+    assert status in VERDICTS, f"no check in this module demonstrates {status!r}"
+    assert verdict(status).status == status
 
 
 # ---------------------------------------------------------------------------------------
@@ -179,6 +199,7 @@ sys.stdout.write(audit(**%r).dumps())
 """ % (SMALL,)
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_ci_true_in_a_fresh_interpreter_gives_the_same_json(baseline):
     # hypothesis loads its own built-in "ci" profile at import when CI=true
     env = {k: v for k, v in os.environ.items() if not k.startswith("HYPOTHESIS")}
@@ -204,6 +225,16 @@ FIRST_BAD_INPUT = {
 REASONS = {"raises": "raised", "returns_nan": "nan", "sleeps": "timeout"}
 
 
+def test_a_metric_past_the_time_limit_is_an_error_with_its_input():
+    started = time.monotonic()
+    r = check(faulty.sleeps, "completeness", timeout=0.2, **FAST)
+    assert r.status == "error" and r.error["reason"] == "timeout"
+    assert (r.error["truth"], r.error["pred"]) == FIRST_BAD_INPUT["completeness"]
+    assert "did not return within 0.2 s" in r.message
+    assert time.monotonic() - started < faulty.SLEEP  # stopped at the limit, not after the sleep
+
+
+@pytest.mark.slow  # waits for the time limit 4 times, then audits elm_f twice
 def test_faulty_metrics_error_while_the_rest_of_the_audit_stays_correct():
     started = {}
 

@@ -1,17 +1,13 @@
-"""Differential testing (``metricprops.compare`` and ``metricprops compare``), the bcubed
-adapter, third-party targets through the audit command, and the third-party report."""
+"""Differential testing: ``metricprops.compare`` (the command: tests/cli/test_compare_cli.py)."""
 from __future__ import annotations
 
 import json
 from collections import Counter
 
 import pytest
-from click.testing import CliRunner
 
 import metricprops as mp
 from metricprops import get_metric
-from metricprops.report.adapters import bcubed_f, bcubed_precision, bcubed_recall
-from metricprops.cli import main
 from metricprops.errors import InvalidArgumentError
 
 rand = get_metric("rand")
@@ -82,24 +78,6 @@ def test_recall_with_swapped_arguments_is_precision():
     assert mp.compare(swapped, "bcubed_precision", **FAST).status == "agree"
 
 
-def test_bcubed_package_agrees_with_amigo_bcubed_f():
-    r = mp.compare(bcubed_f, "bcubed_f_amigo", seed=11, max_examples=20, exhaustive_n=4,
-                   max_items=15)
-    assert r.status == "agree", r.describe()
-
-
-def test_bcubed_adapter_by_hand():
-    # T = {0 1 | 2}, H = {0 | 1 2}.  Precision: item 0 alone (1), items 1 and 2 share a
-    # block with one item of their class each (1/2, 1/2): P = 2/3.  Recall: items 0, 1 find
-    # 1 of 2 class members in their block (1/2 each), item 2 its whole class (1): R = 2/3.
-    assert bcubed_precision([0, 0, 1], [0, 1, 1]) == pytest.approx(2 / 3)
-    assert bcubed_recall([0, 0, 1], [0, 1, 1]) == pytest.approx(2 / 3)
-    assert bcubed_f([0, 0, 1], [0, 1, 1]) == pytest.approx(2 / 3)
-    assert bcubed_f(["a", "a", "b"], ("x", "y", "y")) == pytest.approx(2 / 3)
-    with pytest.raises(ValueError):
-        bcubed_f([0, 1], [0])
-
-
 def test_tolerance_absorbs_small_differences():
     r = mp.compare(planted, "rand", tolerance=0.3, seed=1, max_examples=5, exhaustive_n=3)
     assert r.status == "agree"
@@ -142,97 +120,3 @@ def test_minimise_deletes_items_and_merges_blocks():
     t, p = minimise(Partition.from_labels([0, 1, 2, 3, 0, 1]),
                     Partition.from_labels([5, 0, 5, 1, 5, 2]), big)
     assert t.tolist() == [0, 0, 0] and p.tolist() == [0, 0, 0]
-
-
-# -- command line ----------------------------------------------------------------------------
-def test_cli_agree_exit_0():
-    res = CliRunner().invoke(main, ["compare", "rand", "rand", "--seed", "1",
-                                    "--max-examples", "5", "--exhaustive-n", "3"])
-    assert res.exit_code == 0, res.output
-    assert "agree" in res.output
-
-
-def test_cli_disagreement_exit_1_and_json(tmp_path):
-    out = tmp_path / "sub" / "cmp.json"
-    res = CliRunner().invoke(main, ["compare", "bcubed_precision", "bcubed_recall",
-                                    "--seed", "1", "--max-examples", "5", "--exhaustive-n", "3",
-                                    "--json", str(out)])
-    assert res.exit_code == 1, res.output
-    data = json.loads(out.read_text())
-    assert data["status"] == "disagree" and data["a"] == "bcubed_precision"
-    assert data["counterexample"]["truth"] == [0, 0]
-    assert data["counterexample"]["pred"] == [0, 1]
-    assert data["counterexample"]["scores"] == {"a": 1.0, "b": 0.5}
-
-
-def test_cli_file_target_with_planted_bug(tmp_path):
-    source = tmp_path / "impl.py"
-    source.write_text(
-        "from collections import Counter\n"
-        "from metricprops import get_metric\n"
-        "def my_rand(t, p):\n"
-        "    v = get_metric('rand')(t, p)\n"
-        "    return v + 0.25 if max(Counter(p).values()) >= 7 else v\n")
-    res = CliRunner().invoke(main, ["compare", f"{source}:my_rand", "rand", "--seed", "3",
-                                    "--max-examples", "10", "--exhaustive-n", "3"])
-    assert res.exit_code == 1, res.output
-    assert "{0 1 2 3 4 5 6}" in res.output
-
-
-@pytest.mark.parametrize("args", [["compare", "no_such_metric", "rand"],
-                                  ["compare", "rand", "rand", "--tolerance", "-1"],
-                                  ["compare", "rand"],
-                                  ["compare", "nosuchmodule_xyz:f", "rand"]])
-def test_cli_usage_errors_exit_2(args):
-    res = CliRunner().invoke(main, args)
-    assert res.exit_code == 2, res.output
-
-
-# -- third-party targets -----------------------------------------------------------------------
-sklearn = pytest.importorskip("sklearn")
-
-
-@pytest.mark.slow
-def test_audit_sklearn_ari_just_works(tmp_path):
-    out = tmp_path / "ari.json"
-    args = ["audit", "sklearn.metrics:adjusted_rand_score", "--lower", "-0.5", "--upper", "1",
-            "--perfect", "1", "--seed", "5", "--max-examples", "3", "--exhaustive-n", "3",
-            "-q", "--json", str(out)]
-    res = CliRunner().invoke(main, args + ["-c", "bounds", "-c", "max_agreement"])
-    assert res.exit_code == 0, res.output  # numpy float64 return values are numbers
-    statuses = {r["constraint"]: r["status"] for r in json.loads(out.read_text())["results"]}
-    assert statuses == {"bounds": "passed", "max_agreement": "passed"}
-    # mixed int/str labels: scikit-learn turns [0, "0"] into the strings ["0", "0"]
-    res = CliRunner().invoke(main, args + ["-c", "label_invariance"])
-    assert res.exit_code == 1, res.output
-    (r,) = json.loads(out.read_text())["results"]
-    assert r["status"] == "failed"
-    assert r["counterexample"]["label_kinds"] == "mixed_int_str"
-
-
-def test_sklearn_rejected_label_types_are_named():
-    from metricprops.constraints.label_invariance import CONSTRAINT, COMBOS, _instance
-    from metricprops.calls import Scorer
-    from metricprops import Partition
-    from metricprops.constraint import Outcome
-    m = mp.metric(sklearn.metrics.rand_score, bounds=(0, 1), perfect=1)
-    combos = tuple(c for c in COMBOS if c[0] == c[1] and c[0] in ("bytes", "tuple", "string"))
-    inst = _instance(Partition.from_labels([0, 0, 1]), Partition.from_labels([0, 1, 1]),
-                     combos, (2, 1, 0))
-    ev = CONSTRAINT.evaluate(inst, Scorer(m), m)
-    assert ev.outcome is Outcome.TIE
-    assert "bytes: TypeError" in ev.detail and "tuple: ValueError" in ev.detail
-    assert "string:" not in ev.detail  # string labels are accepted
-
-
-def test_third_party_generator_is_deterministic():
-    from metricprops.report.third_party import generate, render_markdown
-    kw = dict(names=["sklearn.metrics:rand_score", "metricprops.adapters:bcubed_f"],
-              constraints=["bounds", "symmetry", "n_invariance"], max_examples=3,
-              exhaustive_n=3, max_items=8)
-    a, b = generate(seed=1, **kw), generate(seed=1, **kw)
-    assert json.dumps(a) == json.dumps(b)
-    assert [r["status"] for r in a["results"]] == ["passed", "passed", "failed",
-                                                   "passed", "passed", "passed"]
-    md = render_markdown(a)
-    assert "| `rand_score` | ✓ | ✓ | ✗ |" in md and "| `bcubed_f` | ✓ | ✓ | ✓ |" in md

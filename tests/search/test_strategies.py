@@ -66,12 +66,20 @@ def test_instances_unknown_constraint():
         instances("no_such_constraint")
 
 
-def test_edge_sizes_are_accepted():
-    partitions(min_items=0, max_items=0)
-    partitions(min_items=4, max_items=4, max_blocks=1)
-    partition_pairs(min_items=1, max_items=1)
-    instances("rag_bag", max_items=5)
-    instances("size_vs_quantity", max_items=10)
+@settings(max_examples=20)
+@given(st.data())
+def test_edge_sizes_are_accepted_and_drawn(data):
+    assert data.draw(partitions(min_items=0, max_items=0)).n == 0
+    assert data.draw(partitions(min_items=4, max_items=4, max_blocks=1)) == Partition.one_block(4)
+    truth, pred = data.draw(partition_pairs(min_items=1, max_items=1))
+    assert truth == pred == Partition.one_block(1)
+    # the smallest budgets the constructions fit in: exactly their bare construction
+    rag_bag = data.draw(instances("rag_bag", max_items=5))
+    assert rag_bag.n == 5
+    check_rag_bag(rag_bag)
+    size_vs_quantity = data.draw(instances("size_vs_quantity", max_items=10))
+    assert size_vs_quantity.n == 10
+    check_size_vs_quantity(size_vs_quantity)
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,19 +1,16 @@
-"""Graph view: partitions as disjoint unions of cliques; BCubed / ELM from neighbourhoods."""
+"""Graph view: partitions as disjoint unions of cliques; BCubed / ELM from neighbourhoods
+(drawing them: tests/report/test_graph_figure.py)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import networkx as nx
 import pytest
 from hypothesis import given, settings
 
 from metricprops import Partition, get_metric
-from metricprops.errors import InvalidPartitionError, LengthMismatchError
+from metricprops.errors import InvalidPartitionError
 from metricprops.graph import bcubed_scores, clique_density, elm_scores, from_graph, to_graph
-from metricprops.report.graph_figure import draw_counterexample, draw_theorem3
 from metricprops.strategies import partition_pairs, partitions
-
-FIGURE = Path(__file__).resolve().parents[2] / "reports" / "figures" / "counterexample_graph.png"
 
 
 @settings(deadline=None)
@@ -72,23 +69,3 @@ def test_paper_examples_on_graphs():
     # section 2: E = {1, 2} in one true block, predicted as singletons
     assert elm_scores([0, 0], [0, 1])["f"] == 0.0
     assert bcubed_scores([0, 0], [0, 1])["f"] == pytest.approx(2 / 3)
-
-
-def test_draw_counterexample_is_deterministic(tmp_path):
-    a = draw_counterexample([0, 0, 1, 1, 1], [0, 1, 1, 2, 2], tmp_path / "a.png",
-                            other=[0, 0, 1, 1, 2], title="test")
-    b = draw_counterexample([0, 0, 1, 1, 1], [0, 1, 1, 2, 2], tmp_path / "b.png",
-                            other=[0, 0, 1, 1, 2], title="test")
-    assert a.read_bytes() == b.read_bytes()
-    assert a.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    c = draw_counterexample([0, 0, 1], [0, 1, 2], tmp_path / "sub" / "c.png", layout="spring")
-    d = draw_counterexample([0, 0, 1], [0, 1, 2], tmp_path / "sub" / "d.png", layout="spring")
-    assert c.read_bytes() == d.read_bytes()
-    with pytest.raises(LengthMismatchError):
-        draw_counterexample([0, 0, 1], [0, 1], tmp_path / "e.png")
-
-
-def test_committed_figure_is_regenerated_by_draw_theorem3(tmp_path):
-    assert FIGURE.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    out = draw_theorem3(tmp_path / "t3.png", m=3)
-    assert out.stat().st_size > 10_000
