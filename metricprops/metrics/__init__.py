@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import ami as _ami
+from . import coreference as _coreference
 from . import information as _information
 from . import pair_counting as _pair_counting
 from . import per_element as _per_element
@@ -19,6 +20,7 @@ BUILTINS: tuple[Metric, ...] = (
     + _information.METRICS
     + _ami.METRICS
     + _per_element.METRICS
+    + _coreference.METRICS
 )
 
 
