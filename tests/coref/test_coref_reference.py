@@ -1,79 +1,19 @@
 """The reference scorer v8.01's published test cases, read from its own CoNLL files.
 
-``data/CorefMetricTestConfig.pm`` lists, per case, the key and response files and the
-expected ``[recall, precision, F1]`` per metric (CC BY-SA 4.0, see ``data/README.md``).  The
+``metricprops/coref/reference_data/CorefMetricTestConfig.pm`` lists, per case, the key and response files and the
+expected ``[recall, precision, F1]`` per metric (CC BY-SA 4.0, see the README beside it).  The
 expected values are read from that file as published (Perl arithmetic such as ``(7/3)/6``
 is evaluated exactly), so every value it states is checked, to 1e-4.
 """
 from __future__ import annotations
 
-import ast
 import json
-import operator
-import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from metricprops.coref import read_conll, score_conll
-
-DATA = Path(__file__).parent / "data"
-FAMILY = {"muc": "muc", "bcub": "b3", "ceafm": "ceaf_m", "ceafe": "ceaf_e", "blanc": "blanc"}
-TOL = 1e-4
-
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-        ast.Div: operator.truediv}
-
-
-def _value(node: ast.AST) -> Fraction:
-    """Exact value of the arithmetic in the Perl file (numbers, + - * /, parentheses)."""
-    if isinstance(node, ast.Expression):
-        return _value(node.body)
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
-        return Fraction(str(node.value))
-    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-        return _OPS[type(node.op)](_value(node.left), _value(node.right))
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        return -_value(node.operand)
-    raise ValueError(f"unexpected expression in the test configuration: {ast.dump(node)}")
-
-
-def _split_top(text: str) -> list:
-    """Split a Perl list on the commas outside parentheses."""
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        depth += ch == "("
-        depth -= ch == ")"
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    return parts + [cur]
-
-
-def load_cases() -> list:
-    """(id, key file, response file, {family: (R, P, F)}) for every case of the config."""
-    text = (DATA / "CorefMetricTestConfig.pm").read_text(encoding="utf-8")
-    cases = []
-    pattern = re.compile(r'\{\s*id\s*=>\s*"(\w+)",\s*key_file\s*=>\s*"DataFiles/([^"]+)",\s*'
-                         r'response_file\s*=>\s*"DataFiles/([^"]+)",\s*'
-                         r'expected_metrics\s*=>\s*\{(.*?)\}\s*\}', re.S)
-    for cid, key, response, body in pattern.findall(text):
-        expected = {}
-        for line in body.splitlines():
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            m = re.match(r'"(\w+)"\s*=>\s*\[(.*)\]', line)
-            assert m, f"unreadable line in case {cid}: {line!r}"
-            values = [_value(ast.parse(v.strip(), mode="eval")) for v in _split_top(m.group(2))]
-            assert len(values) == 3, f"case {cid} {m.group(1)}: expected 3 values, got {values}"
-            expected[FAMILY[m.group(1)]] = tuple(float(v) for v in values)
-        cases.append((cid, key, response, expected))
-    return cases
-
+from metricprops.coref.reference import DATA, FAMILY, TOL, load_cases
 
 CASES = load_cases()
 CHECKS = [(cid, key, response, fam, rpf)
