@@ -17,6 +17,7 @@ import numpy as np
 from .errors import MetricCallError
 from .partition import Partition
 from .settings import DEFAULT_TIMEOUT
+from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT"]
 
@@ -113,8 +114,11 @@ class Scorer:
                 warnings.simplefilter("ignore")
                 finished, value = timed_call(call, self.timeout)
         except Exception as exc:
+            where = raise_site(exc)
+            at = f" (at {where})" if where else ""
             raise MetricCallError(
-                "raised", f"{m.name} raised {type(exc).__name__}: {exc}", truth, pred
+                "raised", f"{m.name} raised {type(exc).__name__}: {exc}{at}", truth, pred,
+                where=where,
             ) from exc
         if not finished:
             raise MetricCallError(

@@ -94,19 +94,26 @@ class MetricCallError(MetricPropsError, RuntimeError):
 
     ``reason`` is one of ``raised``, ``timeout``, ``nan``, ``inf``, ``not_a_number``;
     ``truth`` and ``pred`` are the :class:`~metricprops.partition.Partition` pair it was
-    called on.  The checker turns it into an ``error`` verdict; it never ends an audit.
+    called on; ``where`` is ``"file.py:line"`` of the metric's frame that raised (``None``
+    for the other reasons).  The checker turns it into an ``error`` verdict; it never ends
+    an audit.
     """
 
-    def __init__(self, reason: str, message: str, truth: Any, pred: Any):
+    def __init__(self, reason: str, message: str, truth: Any, pred: Any,
+                 where: Any = None):
         super().__init__(message)
         self.reason = reason
         self.truth = truth
         self.pred = pred
+        self.where = where
 
     def to_json(self) -> dict:
-        return {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
-                "pred": self.pred.tolist(),
-                "notation": {"truth": self.truth.notation(), "pred": self.pred.notation()}}
+        out = {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
+               "pred": self.pred.tolist(),
+               "notation": {"truth": self.truth.notation(), "pred": self.pred.notation()}}
+        if self.where:
+            out["where"] = self.where
+        return out
 
 
 class PluginLoadWarning(UserWarning):

@@ -1,19 +1,32 @@
 """Importing an audit target: ``package.module:attr`` or ``path/to/file.py:attr``.
 
-This module only finds the object; :func:`metricprops.registry.resolve_metric` turns it (or a
-registered name, a callable, a :class:`~metricprops.metrics.Metric`) into a metric.
+Targets resolve the way pytest and uvicorn resolve theirs:
+
+* ``path/to/file.py:attr`` -- the file is imported under its module name with its folder on
+  ``sys.path``, so ``import helpers`` inside it finds ``path/to/helpers.py``.  When the file
+  sits in a package (its folder has an ``__init__.py``), the folders are walked up while they
+  hold an ``__init__.py``; the first folder above the package root goes on ``sys.path`` and
+  the file is imported under its dotted name (``pkg.sub.file``), so relative imports work.
+* ``module:attr`` -- ``module`` is imported with the current folder on ``sys.path`` (as
+  ``python -m`` would), so ``my_metrics:f`` finds ``./my_metrics.py``.
+
+The folders stay on ``sys.path`` (a metric may import lazily when called).  This module only
+finds the object; :func:`metricprops.registry.resolve_metric` turns it (or a registered name, a
+callable, a :class:`~metricprops.metrics.Metric`) into a metric.  Every failure -- a missing
+file, an exception or a ``sys.exit()`` while importing -- is one :class:`TargetError`.
 """
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import os
 import sys
 from pathlib import Path
 from typing import Any, Tuple
 
 from .errors import TargetError
+from .tracebacks import display_path, raise_site
 
-__all__ = ["import_target", "is_target_spec", "target_name", "TargetError"]
+__all__ = ["import_target", "is_target_spec", "target_name", "module_location", "TargetError"]
 
 
 def is_target_spec(spec: Any) -> bool:
@@ -21,30 +34,83 @@ def is_target_spec(spec: Any) -> bool:
     return isinstance(spec, str) and ":" in spec
 
 
-def _import_file(path: Path) -> Any:
-    if not path.is_file():
-        raise TargetError(f"expected a Python file, got {str(path)!r} (no such file)")
-    name = f"_metricprops_target_{abs(hash(str(path.resolve())))}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise TargetError(f"expected an importable Python file, got {str(path)!r}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+def module_location(path: Path) -> Tuple[Path, str]:
+    """``(folder to put on sys.path, dotted module name)`` of the Python file ``path``.
+
+    The folder is the file's own, or the one above its package root (walking up while a
+    folder holds an ``__init__.py``), as pytest's ``rootdir``-less "prepend" import mode does.
+    """
+    path = path.resolve()
+    parts = [path.stem] if path.name != "__init__.py" else []
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    if not parts:
+        raise TargetError(f"expected a module file, got {str(path)!r} (a package root)")
+    return folder, ".".join(parts)
+
+
+def _prepend(folder: str) -> None:
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+
+
+def _same_file(module: Any, path: Path) -> bool:
+    found = getattr(module, "__file__", None)
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        sys.modules.pop(name, None)
-        raise TargetError(f"importing {str(path)!r} raised {type(exc).__name__}: {exc}") from exc
+        return found is not None and Path(found).resolve() == path.resolve()
+    except OSError:  # pragma: no cover
+        return False
+
+
+def _failure(what: str, exc: BaseException) -> TargetError:
+    """One line for an exception or exit while importing ``what``."""
+    site = raise_site(exc)
+    at = f" (at {site})" if site else ""
+    if isinstance(exc, SystemExit):
+        return TargetError(f"importing {what} called sys.exit({exc.code!r}){at}")
+    return TargetError(f"importing {what} raised {type(exc).__name__}: {exc}{at}")
+
+
+def _run_import(name: str, what: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except KeyboardInterrupt:
+        raise
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
+            raise TargetError(f"expected an importable module, cannot import {name!r}: "
+                              f"no module named {exc.name!r} (searched the current folder "
+                              "and the installed packages)") from None
+        raise _failure(what, exc) from exc
+    except BaseException as exc:  # SystemExit too: a target must not end the command
+        raise _failure(what, exc) from exc
+
+
+def _import_file(path: Path) -> Any:
+    if path.suffix != ".py" or not path.is_file():
+        reason = "no such file" if not path.exists() else "not a file"
+        raise TargetError(f"expected a Python file, got {str(path)!r} ({reason})")
+    folder, name = module_location(path)
+    shown = display_path(str(path))
+    loaded = sys.modules.get(name)
+    if loaded is not None and not _same_file(loaded, path):
+        raise TargetError(
+            f"cannot import {shown!r} as module {name!r}: a module of that name is already "
+            f"imported from {getattr(loaded, '__file__', None) or 'a built-in'!r}; rename the file")
+    _prepend(str(folder))
+    module = _run_import(name, repr(shown))
+    if not _same_file(module, path):
+        raise TargetError(
+            f"cannot import {shown!r} as module {name!r}: that name resolves to "
+            f"{getattr(module, '__file__', None)!r} first on the import path; rename the file")
     return module
 
 
 def _import_module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError as exc:
-        raise TargetError(f"expected an importable module, cannot import {name!r}: {exc}") from exc
-    except Exception as exc:
-        raise TargetError(f"importing {name!r} raised {type(exc).__name__}: {exc}") from exc
+    _prepend(os.getcwd())
+    return _run_import(name, repr(name))
 
 
 def _split(spec: str) -> Tuple[str, str]:
@@ -61,7 +127,24 @@ def target_name(spec: str) -> str:
 
 
 def import_target(spec: str) -> Any:
-    """The object ``spec`` names (``module:attr`` or ``file.py:attr``; ``attr`` may be dotted)."""
+    """The object ``spec`` names (``module:attr`` or ``file.py:attr``; ``attr`` may be dotted).
+
+    Parameters
+    ----------
+    spec : str
+        ``package.module:attr`` or ``path/to/file.py:attr``.
+
+    Returns
+    -------
+    object
+        The attribute, not yet checked to be a metric.
+
+    Raises
+    ------
+    TargetError
+        The file or module cannot be imported (missing, raised, called ``sys.exit``), or has
+        no such attribute.
+    """
     location, attr = _split(spec)
     module = _import_file(Path(location)) if location.endswith(".py") else _import_module(location)
     obj: Any = module

@@ -1,0 +1,137 @@
+"""Audit targets as users write them: a metric spread over files, a package, the current folder,
+and targets that fail at import time (one line, exit 2) or raise when called (file and line)."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+import pytest
+
+FAST = ["-c", "completeness", "--seed", "3", "--max-examples", "5", "--exhaustive-n", "3",
+        "--lower", "0", "--upper", "1", "-q"]
+
+
+@pytest.fixture
+def isolated_imports(tmp_path):
+    """Forget the modules imported from ``tmp_path`` and the sys.path entries a test's targets
+    added (the CLI runs in-process, so an imported ``top.py`` would otherwise outlive the
+    test)."""
+    path = list(sys.path)
+    yield
+    root = str(tmp_path.resolve())
+    for name, module in list(sys.modules.items()):
+        if str(getattr(module, "__file__", None) or "").startswith(root):
+            del sys.modules[name]
+    sys.path[:] = path
+
+
+def write(path, source):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(source), encoding="utf-8")
+    return path
+
+
+def one_error_line(result):
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def test_file_target_imports_a_helper_beside_it(invoke, tmp_path, isolated_imports):
+    write(tmp_path / "proj" / "t14_helpers.py", """
+        def share(labels):
+            return len(set(labels)) / len(labels)
+    """)
+    top = write(tmp_path / "proj" / "t14_top.py", """
+        from t14_helpers import share
+
+        def blocks_share(labels_true, labels_pred):
+            return share(labels_pred)
+    """)
+    result = invoke("audit", f"{top}:blocks_share", *FAST)
+    # splitting raises the share, so merging two pure blocks (completeness) is punished
+    assert result.exit_code == 1, result.output
+    assert "t14_top:blocks_share × completeness: failed" in result.stdout
+
+
+def test_file_in_a_package_is_imported_under_its_dotted_name(invoke, tmp_path, isolated_imports):
+    write(tmp_path / "t14pkg" / "__init__.py", "")
+    write(tmp_path / "t14pkg" / "sub" / "__init__.py", "")
+    write(tmp_path / "t14pkg" / "util.py", "def one():\n    return 1.0\n")
+    inner = write(tmp_path / "t14pkg" / "sub" / "scores.py", """
+        from ..util import one
+
+        def constant(labels_true, labels_pred):
+            return one()
+    """)
+    result = invoke("audit", f"{inner}:constant", *FAST)
+    assert result.exit_code == 0, result.output
+    assert "t14pkg.sub.scores" in sys.modules
+    assert sys.modules["t14pkg.sub.scores"].__file__ == str(inner.resolve())
+
+
+def test_module_target_is_found_in_the_current_folder(invoke, tmp_path, monkeypatch,
+                                                      isolated_imports):
+    write(tmp_path / "t14_here.py", """
+        def constant(labels_true, labels_pred):
+            return 0.5
+    """)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    result = invoke("audit", "t14_here:constant", *FAST)
+    assert result.exit_code == 0, result.output
+    assert "t14_here:constant" in result.stdout
+
+
+def test_a_module_that_imports_a_missing_one_names_the_missing_one(invoke, tmp_path,
+                                                                   isolated_imports):
+    top = write(tmp_path / "t14_needs.py", "import t14_not_there\n")
+    line = one_error_line(invoke("audit", f"{top}:f", *FAST))
+    assert "ModuleNotFoundError" in line and "t14_not_there" in line
+    assert "t14_needs.py:1" in line
+
+
+@pytest.mark.parametrize("source, needle", [
+    ("import sys\nsys.exit(4)\n", "called sys.exit(4)"),
+    ("import sys\nsys.exit('no config')\n", "called sys.exit('no config')"),
+    ("x = 1\nraise ValueError('bad config')\n", "raised ValueError: bad config"),
+])
+def test_import_time_exit_or_error_is_one_line_with_the_place(invoke, tmp_path, source, needle,
+                                                             isolated_imports):
+    target = write(tmp_path / "t14_exits.py", source)
+    line = one_error_line(invoke("audit", f"{target}:f", *FAST))
+    assert needle in line
+    assert "t14_exits.py:2" in line  # the line that exited or raised
+
+
+def test_two_files_with_one_module_name_are_refused(invoke, tmp_path, isolated_imports):
+    a = write(tmp_path / "a" / "t14_same.py", "def f(t, p):\n    return 1.0\n")
+    b = write(tmp_path / "b" / "t14_same.py", "def f(t, p):\n    return 0.0\n")
+    line = one_error_line(invoke("audit", f"{a}:f", f"{b}:f", *FAST))
+    assert "already imported" in line and "rename" in line
+
+
+def test_error_verdict_says_where_the_metric_raised(invoke, tmp_path, isolated_imports):
+    target = write(tmp_path / "t14_raises.py", """
+        import numpy as np
+
+
+        def helper(labels):
+            return 1 / (len(set(labels)) - len(labels))  # zero on all-singletons
+
+
+        def metric(labels_true, labels_pred):
+            return float(np.tanh(helper(labels_pred)))
+    """)
+    out = tmp_path / "a.json"
+    result = invoke("audit", f"{target}:metric", *FAST, "--json", out)
+    assert result.exit_code == 1, result.output
+    assert "raised ZeroDivisionError: division by zero (at " in result.stdout
+    (r,) = json.loads(out.read_text(encoding="utf-8"))["results"]
+    assert r["status"] == "error" and r["counterexample"] is None
+    assert r["error"]["reason"] == "raised"
+    path, line = r["error"]["where"].rsplit(":", 1)
+    assert path.endswith("t14_raises.py") and line == "6"
