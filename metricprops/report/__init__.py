@@ -25,7 +25,8 @@ is byte-identical when regenerated.
 | [audit.md](audit.md) ([JSON](audit.json)) | every built-in metric × every constraint, with the smallest counterexamples and a heat map |
 | [closed-forms.md](closed-forms.md) ([JSON](closed-forms.json)) | closed forms of the built-ins, proved with sympy from the same formulas the numeric path uses |
 | [elm-paper/elm-paper.md](elm-paper/elm-paper.md) ([JSON](elm-paper/elm-paper.json)) | the ELM paper's experiments (sections 2.2 and 3.4) next to the paper's numbers |
-| [third-party.md](third-party.md) ([JSON](third-party.json)) | scikit-learn's clustering metrics and the `bcubed` package, audited as they are |
+| [coreference.md](coreference.md) ([JSON](coreference.json)) | the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the literature's analyses checked, implementations against the reference scorer's test cases |
+| [third-party.md](third-party.md) ([JSON](third-party.json)) | scikit-learn's clustering metrics, the `bcubed` package and the `scorch` coreference scorer, audited as they are |
 
 The drawing [figures/counterexample_graph.png](figures/counterexample_graph.png) shows the
 paper's Theorem 3 instance (m = 3) as clique graphs (`metricprops.report.graph_figure`).
@@ -42,6 +43,7 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     from . import third_party
     from .graph_figure import draw_theorem3
     from .audit_report import write_audit_report
+    from .coreference import write_coreference_report
     from .sections import write_closed_forms, write_elm_paper
 
     folder = Path(out)
@@ -49,7 +51,9 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     say = progress or (lambda message: None)
     say("audit of the built-in metrics")
     budget = {"max_examples": 5, "exhaustive_n": 3, "max_items": 8} if quick else {}
-    write_audit_report(folder, seed=seed, progress=audit_progress, **budget)
+    builtin_audit = write_audit_report(folder, seed=seed, progress=audit_progress, **budget)
+    say("coreference metrics")
+    write_coreference_report(folder, builtin_audit)
     say("closed forms")
     write_closed_forms(folder, max_k=2 if quick else 6)
     say("ELM paper reproduction")

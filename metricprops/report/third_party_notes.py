@@ -10,7 +10,7 @@ from typing import Dict, Tuple
 __all__ = ["NOTES", "BUG_TITLES", "bug_title"]
 
 _SK = "sklearn.metrics:"
-_BC = "metricprops.adapters:bcubed_f"
+_BC = "metricprops.report.adapters:bcubed_f"
 
 _MIXED = ("**Bug.** Distinct labels `0` and `\"0\"` are merged: the label list is converted with "
           "numpy, which turns a mixed int/str list into a string array, so the metric scores a "
