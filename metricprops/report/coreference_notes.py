@@ -2,13 +2,110 @@
 
 Each note says why the metric fails the constraint: a convention of the reference scorer
 (its 0/0 rules), or a property of the metric's definition known from the literature.  The
-coreference report lists any finding without a note as unexplained.
+coreference report lists any finding without a note as unexplained.  The same judgements
+hold for the `scorch` port in the third-party report (:data:`SCORCH_EQUIVALENT`).
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Dict, Iterable, Tuple
 
-__all__ = ["NOTES"]
+__all__ = ["NOTES", "SCORCH_EQUIVALENT"]
+
+_FAMILIES = ("muc", "b3", "ceaf_m", "ceaf_e", "blanc", "lea")
+
+_NO_LINKS = ("**Scorer convention.** Identical partitions without any coreference link (one "
+             "mention, or all mentions alone) score 0: {what} counts links, and the reference "
+             "scorer v8.01 scores 0/0 as 0.  MUC's blindness to singleton entities (Vilain et "
+             "al. 1995) is the reason; the known-analyses section checks it exhaustively.")
+_BLANC_ONE = ("**Scorer convention.** With one mention the key has neither coreference nor "
+              "non-coreference links, and the scorer scores BLANC 0 (Luo et al. 2014's "
+              "extension keeps 0/0 = 0); identical partitions of one item therefore score 0.")
+_CONLL_MUC = ("**Inherited from MUC.** The CoNLL F averages MUC, B³ and CEAF-e F1; MUC scores "
+              "identical link-free partitions 0 (scorer convention), so their CoNLL F is 2/3.")
+_ONE_SIDED = ("**By definition.** {side} alone is perfect for every {kind} of the key, so a "
+              "prediction other than the key reaches the perfect score; only the F1 of the "
+              "pair is an agreement measure (the max-agreement constraint needs H = T to be "
+              "the only perfect prediction).")
+_CHANCE = ("**By definition.** Not adjusted for chance: the expected score of a random "
+           "response with fixed entity sizes depends on the key (the exact expectations over "
+           "all arrangements are shown).  No coreference metric of the CoNLL scorer is "
+           "chance-corrected.")
+_LINK_COPIES = ("**By definition.** {what} counts coreference links, which grow quadratically "
+                "with copies: two copies of a mention alone form a link, so duplicating every "
+                "mention changes the score (from the 0 of a link-free instance here).")
+_SELF = ("**By definition.** Every mention is credited with itself ({why}), so no response "
+         "scores 0 against a key with a link: the lower bound 0 is unreachable for this key.")
+_CEAF_ZERO = ("**By definition.** CEAF aligns key and response entities one to one and always "
+              "finds an aligned pair sharing mentions, so its similarity sum is positive: no "
+              "response scores 0.")
+_BLANC_ZERO = ("**By definition.** BLANC averages the coreference-link and the "
+               "non-coreference-link scores; no response gets both wrong for this key, so 0 "
+               "is unreachable.")
+_CONLL_ZERO = ("**By definition.** The CoNLL F averages MUC, B³ and CEAF-e F1; B³ and CEAF-e "
+               "never reach 0 (self-credit, one-to-one alignment), so neither does the mean.")
+_PREC_REFINES = ("**By definition.** Precision is 1 for every response that refines the key "
+                 "(no wrong link), so against this key every prediction scores 1.")
+_DEGENERATE_SINGLETONS = ("**By definition.** All mentions alone beat a discordant response: "
+                          "{why}.  This is the ELM paper's criticism of BCubed (section 3.2) "
+                          "and the mention identification effect of Moosavi & Strube (2016).")
+_CEAF_RAGBAG = ("**By definition.** CEAF's one-to-one alignment credits each key entity only "
+                "through its best-matching response entity, so adding a stray mention to the "
+                "clean entity costs less than adding it to the noisy one (the rag bag); "
+                "Amigó et al. (2009) show set-matching metrics fail the rag-bag constraint.")
+_CEAF_E_HOMOGENEITY = ("**By definition.** CEAF-e's precision divides by the number of "
+                       "response entities: splitting a mixed entity along class lines adds an "
+                       "entity whose alignment gains less than the new denominator costs "
+                       "(Luo 2005's entity-based similarity favours fewer response entities).")
+
+
+def _each(metrics: Iterable[str], constraint: str, text: str) -> Dict[Tuple[str, str], Tuple[str, str]]:
+    return {(m, constraint): ("failed", text) for m in metrics}
+
+
+def _prf(family: str) -> Tuple[str, str, str]:
+    return (f"{family}_recall", f"{family}_precision", f"{family}_f")
+
+
+_ALL = tuple(m for fam in _FAMILIES for m in _prf(fam)) + ("conll_f",)
 
 #: (metric, constraint) -> (status the note was written for, judgement)
-NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {}
+NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
+    **_each(_ALL, "constant_baseline", _CHANCE),
+    **_each(_prf("muc"), "max_agreement", _NO_LINKS.format(what="MUC")),
+    **_each(_prf("blanc"), "max_agreement", _BLANC_ONE),
+    ("conll_f", "max_agreement"): ("failed", _CONLL_MUC),
+    ("b3_recall", "max_agreement"): ("failed", _ONE_SIDED.format(side="Recall", kind="coarsening")),
+    ("b3_precision", "max_agreement"): ("failed",
+                                        _ONE_SIDED.format(side="Precision", kind="refinement")),
+    ("lea_recall", "max_agreement"): ("failed", _ONE_SIDED.format(side="Recall", kind="coarsening")),
+    ("lea_precision", "max_agreement"): ("failed",
+                                         _ONE_SIDED.format(side="Precision", kind="refinement")),
+    **_each(_prf("muc") + _prf("blanc") + ("conll_f",), "n_invariance",
+            _LINK_COPIES.format(what="The metric (through MUC or BLANC)")),
+    **_each(_prf("lea"), "n_invariance", _LINK_COPIES.format(what="LEA")),
+    **_each(("b3_recall", "b3_f"), "zero_score", _SELF.format(why="B³ keeps the mention in "
+                                                               "its own entity")),
+    ("b3_precision", "zero_score"): ("failed", _PREC_REFINES),
+    **_each(_prf("ceaf_m") + _prf("ceaf_e"), "zero_score", _CEAF_ZERO),
+    **_each(_prf("blanc"), "zero_score", _BLANC_ZERO),
+    ("conll_f", "zero_score"): ("failed", _CONLL_ZERO),
+    ("b3_precision", "degenerate"): ("failed", _DEGENERATE_SINGLETONS.format(
+        why="their B³ precision is 1, since no mention shares an entity with a wrong one")),
+    ("b3_f", "degenerate"): ("failed", _DEGENERATE_SINGLETONS.format(
+        why="every mention keeps the credit of its self-pair")),
+    ("ceaf_e_recall", "degenerate"): ("failed", _DEGENERATE_SINGLETONS.format(
+        why="each key entity aligns with one singleton response entity, worth 2/(size + 1) "
+            "of it, more than the one-entity response's single alignment")),
+    **_each(_prf("blanc"), "degenerate", _DEGENERATE_SINGLETONS.format(
+        why="BLANC's non-coreference links, all correct for singletons, weigh as much as the "
+            "coreference links")),
+    ("conll_f", "degenerate"): ("failed", _DEGENERATE_SINGLETONS.format(
+        why="the mean includes B³ and CEAF-e, which reward all singletons")),
+    **_each(_prf("ceaf_m") + _prf("ceaf_e") + ("conll_f",), "rag_bag", _CEAF_RAGBAG),
+    **_each(("ceaf_e_precision", "ceaf_e_f", "conll_f"), "homogeneity", _CEAF_E_HOMOGENEITY),
+}
+
+#: The third-party report's scorch targets and the built-in whose judgements apply to them.
+SCORCH_EQUIVALENT = {"scorch_muc_f": "muc_f", "scorch_b_cubed_f": "b3_f",
+                     "scorch_ceaf_m_f": "ceaf_m_f", "scorch_ceaf_e_f": "ceaf_e_f",
+                     "scorch_blanc_f": "blanc_f", "scorch_conll": "conll_f"}

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Dict, Tuple
 
+from .coreference_notes import NOTES as COREFERENCE_NOTES, SCORCH_EQUIVALENT
+
 __all__ = ["NOTES", "BUG_TITLES", "bug_title"]
 
 _SK = "sklearn.metrics:"
@@ -117,6 +119,12 @@ BUG_TITLES = {
                                       "without any pair together (n = 1, all singletons) 0.0 "
                                       "instead of 1.0",
 }
+
+
+# scorch ports the reference scorer: the built-ins' judgements apply to its findings unchanged
+NOTES.update({("metricprops.report.adapters:" + target, constraint): note
+              for target, builtin in SCORCH_EQUIVALENT.items()
+              for (name, constraint), note in COREFERENCE_NOTES.items() if name == builtin})
 
 
 def bug_title(note: str) -> str:
