@@ -30,7 +30,7 @@ def test_bcubed_adapter_by_hand():
 def test_third_party_generator_is_deterministic():
     pytest.importorskip("sklearn")
     from metricprops.report.third_party import generate, render_markdown
-    kw = dict(names=["sklearn.metrics:rand_score", "metricprops.adapters:bcubed_f"],
+    kw = dict(names=["sklearn.metrics:rand_score", "metricprops.report.adapters:bcubed_f"],
               constraints=["bounds", "symmetry", "n_invariance"], max_examples=3,
               exhaustive_n=3, max_items=8)
     a, b = generate(seed=1, **kw), generate(seed=1, **kw)
@@ -39,3 +39,16 @@ def test_third_party_generator_is_deterministic():
                                                    "passed", "passed", "passed"]
     md = render_markdown(a)
     assert "| `rand_score` | ✓ | ✓ | ✗ |" in md and "| `bcubed_f` | ✓ | ✓ | ✓ |" in md
+
+
+def test_scorch_targets_are_audited_with_the_builtins_judgements():
+    pytest.importorskip("scorch")
+    from metricprops.report.third_party import generate, render_markdown
+    name = "metricprops.report.adapters:scorch_muc_f"
+    report = generate(seed=1, names=[name], constraints=["max_agreement", "symmetry"],
+                      max_examples=3, exhaustive_n=3, max_items=8)
+    status = {r["constraint"]: r["status"] for r in report["results"]}
+    # scorch, like the reference scorer, scores identical link-free partitions 0
+    assert status == {"max_agreement": "failed", "symmetry": "passed"}
+    md = render_markdown(report)
+    assert "Scorer convention." in md and "scorch" in report["versions"]
