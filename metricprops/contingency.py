@@ -69,14 +69,22 @@ class Contingency:
     def from_partitions(cls, truth: Partition, pred: Partition) -> "Contingency":
         """Table of two partitions of the same items, in O(n)."""
         kt, kp = truth.n_blocks, pred.n_blocks
-        key = truth.codes.astype(np.int64) * kp + pred.codes
+        # temporaries are dropped as soon as they are used: at n = 10^7 they are 80 MB each
+        key = truth.codes.astype(np.int64)
+        key *= kp
+        key += pred.codes
         if kt * kp <= 4 * truth.n + 1024:
             dense = np.bincount(key, minlength=kt * kp)
+            del key
             cells = np.flatnonzero(dense)
             counts = dense[cells]
+            del dense
         else:
             cells, counts = np.unique(key, return_counts=True)
-        return cls(cells // kp, cells % kp, counts, kt, kp)
+            del key
+        rows, cols = np.divmod(cells, kp)
+        del cells
+        return cls(rows, cols, counts, kt, kp)
 
     @classmethod
     def from_table(cls, table: Any) -> "Contingency":

@@ -16,6 +16,7 @@ __all__ = [
     "LengthMismatchError",
     "EmptyInputError",
     "MissingLabelError",
+    "LabelFileError",
     "UnhashableLabelError",
     "InvalidTableError",
     "EmptyTableError",
@@ -48,6 +49,11 @@ class EmptyInputError(InvalidPartitionError):
 
 class MissingLabelError(InvalidPartitionError):
     """A label is ``None`` or NaN: every item needs a block."""
+
+
+class LabelFileError(InvalidPartitionError):
+    """A label file that cannot be read as one label per item (the message names the file,
+    line and column)."""
 
 
 class UnhashableLabelError(MetricPropsError, TypeError):

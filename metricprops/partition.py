@@ -39,9 +39,16 @@ def _is_missing(label: Any) -> bool:
     return False
 
 
-def _compact(codes: np.ndarray) -> tuple[np.ndarray, int]:
-    """Renumber non-negative integer codes to 0..k-1 (order of value), in O(n + max)."""
+def _compact(codes: np.ndarray, owned: bool) -> tuple[np.ndarray, int]:
+    """Renumber non-negative integer codes to 0..k-1 (order of value), in O(n + max).
+
+    Codes that already are ``0..k-1`` (what a label-file reader produces) are kept as they
+    are when ``owned`` (a temporary of ours), else copied once: a caller's array is never
+    frozen."""
     present = np.bincount(codes) > 0
+    if present.all():
+        keep = owned and codes.dtype == np.intp
+        return codes if keep else np.array(codes, dtype=np.intp), int(present.shape[0])
     remap = np.cumsum(present) - 1
     return remap[codes].astype(np.intp, copy=False), int(present.sum())
 
@@ -53,7 +60,7 @@ def _codes_from_array(arr: np.ndarray, name: str) -> tuple[np.ndarray, int]:
         lo = int(ints.min())
         hi = int(ints.max())
         if hi - lo <= 4 * n + 1024:  # dense range: linear-time compaction
-            return _compact((ints - lo).astype(np.intp, copy=False))
+            return _compact(ints - lo if lo else ints, owned=bool(lo) or ints is not arr)
         _, inverse = np.unique(ints, return_inverse=True)
         return inverse.reshape(-1).astype(np.intp, copy=False), int(inverse.max()) + 1
     if arr.dtype.kind == "f":

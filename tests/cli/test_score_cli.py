@@ -108,8 +108,9 @@ def test_cli_length_mismatch(invoke, write_lines, tmp_path):
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert result.stdout == ""
+    # the message names the user's files, not the API's parameter names
     assert result.stderr.strip().splitlines() == [
-        "error: expected labels_true and labels_pred of the same length, got 3 and 2"]
+        f"error: expected one label per item in both files, got 3 in {truth} and 2 in {pred}"]
 
 
 def test_cli_missing_file(invoke, tmp_path, files):
@@ -123,7 +124,7 @@ def test_cli_blank_line_is_an_error(invoke, tmp_path, files):
     pred = write(tmp_path / "p.txt", "1\n1\n\n2\n2\n3\n")
     result = invoke("score", files[0], pred)
     assert result.exit_code == 2
-    assert "blank line at line 3" in result.stderr
+    assert f"error: {pred}, line 3: expected a label, got a blank line" in result.stderr
 
 
 def test_cli_trailing_blank_lines_and_spaces_are_ignored(invoke, tmp_path, files):
@@ -182,7 +183,7 @@ def test_cli_csv_short_row(invoke, tmp_path):
     csv_path = write(tmp_path / "d.csv", "0,1\n0\n")
     result = invoke("score", csv_path, csv_path, "--column", "1")
     assert result.exit_code == 2
-    assert "expected at least 2 columns, got 1 at line 2" in result.stderr
+    assert f"{csv_path}, line 2, column 1: expected at least 2 columns, got 1" in result.stderr
 
 
 def test_cli_list_json_names_every_builtin(invoke):

@@ -1,0 +1,175 @@
+"""``metricprops score`` on label files as users have them: a byte-order mark, CSV headers
+(detected, forced, refused), empty cells, CRLF, files read in many chunks; every error names
+the file, the line and the column."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import metricprops as mp
+from metricprops.cli import labels_io
+from metricprops.cli.labels_io import detect_header, read_label_codes
+
+TRUTH = ["a", "a", "b", "b", "c", "c"]
+PRED = ["x", "x", "x", "y", "y", "z"]
+
+
+def write(path, text, encoding="utf-8"):
+    path.write_bytes(text if isinstance(text, bytes) else text.encode(encoding))
+    return str(path)
+
+
+def scores(result):
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["scores"]
+
+
+def error_line(result):
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_label(invoke, tmp_path):
+    plain = write(tmp_path / "plain.txt", "\n".join(TRUTH) + "\n")
+    bom = write(tmp_path / "bom.txt", "\ufeff" + "\n".join(TRUTH) + "\n")
+    got = scores(invoke("score", bom, plain, "-m", "rand", "-m", "elm_f", "--json"))
+    assert got == {"rand": 1.0, "elm_f": 1.0}  # identical labellings (was 0.833 and 0.5)
+
+
+def test_csv_with_a_bom_and_crlf_reads_the_header_name(invoke, tmp_path):
+    rows = ["id,label"] + [f"{i},{t}" for i, t in enumerate(TRUTH)]
+    data = write(tmp_path / "t.csv", "\ufeff" + "\r\n".join(rows) + "\r\n")
+    pred = write(tmp_path / "p.csv", "\r\n".join(["label"] + PRED) + "\r\n")
+    got = scores(invoke("score", data, pred, "--column", "label", "-m", "rand", "--json"))
+    assert got == pytest.approx(mp.score(TRUTH, PRED, ["rand"]), abs=1e-15)
+
+
+@pytest.fixture
+def csv_pair(tmp_path):
+    t = write(tmp_path / "t.csv", "id,label\n" + "".join(f"{i},{x}\n" for i, x in
+                                                       enumerate(TRUTH)))
+    p = write(tmp_path / "p.csv", "id,label\n" + "".join(f"{i},{x}\n" for i, x in
+                                                       enumerate(PRED)))
+    return t, p
+
+
+def test_column_by_index_detects_the_header_and_says_so(invoke, csv_pair):
+    t, p = csv_pair
+    result = invoke("score", t, p, "--column", "1", "-m", "rand", "--json")
+    assert scores(result) == pytest.approx(mp.score(TRUTH, PRED, ["rand"]), abs=1e-15)
+    notes = result.stderr.strip().splitlines()
+    assert notes == [f"{path}: first row 'id,label' taken as a header (detected; pass "
+                     "--no-header if it is data)" for path in (t, p)]
+
+
+def test_explicit_header_options_decide_and_are_silent(invoke, csv_pair):
+    t, p = csv_pair
+    result = invoke("score", t, p, "--column", "1", "--header", "-m", "rand", "--json")
+    assert scores(result) == pytest.approx(mp.score(TRUTH, PRED, ["rand"]), abs=1e-15)
+    assert result.stderr == ""
+    # --no-header: the header row is an item, labelled "label" on both sides
+    result = invoke("score", t, p, "--column", "1", "--no-header", "-m", "rand", "--json")
+    expected = mp.score(["label"] + TRUTH, ["label"] + PRED, ["rand"])
+    assert scores(result) == pytest.approx(expected, abs=1e-15)
+    assert result.stderr == ""
+
+
+def test_no_header_detected_is_said_for_csv(invoke, tmp_path):
+    t = write(tmp_path / "t.csv", "".join(f"{i},{x}\n" for i, x in enumerate(TRUTH)))
+    result = invoke("score", t, t, "--column", "1", "-m", "rand", "--json")
+    assert scores(result) == {"rand": 1.0}
+    assert f"{t}: no header detected, first row '0,a' is data (pass --header" in result.stderr
+
+
+def test_header_of_a_one_label_per_line_file(invoke, tmp_path):
+    t = write(tmp_path / "t.txt", "cluster\n" + "".join(f"{x}\n" for x in [0, 0, 1, 1]))
+    p = write(tmp_path / "p.txt", "".join(f"{x}\n" for x in [5, 5, 5, 6]))
+    result = invoke("score", t, p, "-m", "rand", "--json")
+    assert scores(result) == pytest.approx(mp.score([0, 0, 1, 1], [5, 5, 5, 6], ["rand"]))
+    assert f"{t}: first row 'cluster' taken as a header" in result.stderr
+    assert p not in result.stderr  # nothing to say about a file without one
+    error = error_line(invoke("score", t, p, "--no-header"))
+    assert "got 5 in" in error and "and 4 in" in error
+
+
+@pytest.mark.parametrize("rows, header", [
+    ([["label"], ["0"], ["1"], ["1"]], True),           # text over numbers
+    ([["id", "label"], ["1", "a"], ["2", "b"]], True),  # name lengths differ from the cells
+    ([["0", "a"], ["1", "a"], ["2", "b"]], False),      # the same kinds below
+    ([["a"], ["a"], ["bb"], ["c"]], False),             # the first value recurs: a label
+    ([["horse"], ["cat"], ["dog"], ["cow"]], True),     # a length the column never has
+    ([["label"]], False),                               # one row: data
+])
+def test_detect_header(rows, header):
+    assert detect_header(rows) is header
+
+
+def test_text_lengths_do_not_make_a_header_in_a_plain_file(tmp_path):
+    path = write(tmp_path / "t.txt", "horse\ncat\ndog\ncow\n")
+    col = read_label_codes(path)
+    assert col.header is None and col.tolist() == ["horse", "cat", "dog", "cow"]
+
+
+def test_empty_cell_is_an_error_naming_file_line_and_column(invoke, tmp_path):
+    t = write(tmp_path / "t.csv", "id,label\n0,a\n1,\n2,b\n")
+    error = error_line(invoke("score", t, t, "--column", "label"))
+    assert error == f"error: {t}, line 3, column 1 ('label'): expected a label, got an empty cell"
+
+
+def test_empty_cell_in_the_last_row_is_an_error_too(invoke, tmp_path):
+    t = write(tmp_path / "t.csv", "0,a\n1,b\n2, \n")
+    error = error_line(invoke("score", t, t, "--column", "1", "--no-header"))
+    assert f"{t}, line 3, column 1: expected a label, got an empty cell" in error
+
+
+def test_blank_row_in_a_csv_is_an_error_and_trailing_ones_are_not(invoke, tmp_path):
+    bad = write(tmp_path / "bad.csv", "0,a\n\n1,b\n")
+    error = error_line(invoke("score", bad, bad, "--column", "1", "--no-header"))
+    assert f"{bad}, line 2, column 1: expected a label, got a blank line" in error
+    good = write(tmp_path / "good.csv", "0,a\n1,b\n\n\n")
+    assert scores(invoke("score", good, good, "--column", "1", "--no-header", "-m", "rand",
+                         "--json")) == {"rand": 1.0}
+
+
+def test_undecodable_bytes_name_the_line(invoke, tmp_path):
+    t = write(tmp_path / "t.txt", b"a\nb\n\xff\xfe\n")
+    assert error_line(invoke("score", t, t)) == \
+        f"error: {t}, line 3: expected UTF-8 text, got undecodable bytes"
+
+
+def test_named_column_with_no_header_is_refused(invoke, csv_pair):
+    t, p = csv_pair
+    error = error_line(invoke("score", t, p, "--column", "label", "--no-header"))
+    assert "--column 'label' names a header column" in error and t in error
+
+
+def test_header_options_do_not_apply_to_conll(invoke, csv_pair):
+    error = error_line(invoke("score", *csv_pair, "--format", "conll", "--no-header"))
+    assert "--header/--no-header applies to label files" in error
+
+
+def test_files_read_in_many_chunks_give_the_same_codes(invoke, tmp_path, monkeypatch):
+    rng = np.random.default_rng(1)
+    labels = [f"c{v}" for v in rng.integers(0, 40, size=3000)]
+    labels[1234] = " spaced label\t"
+    path = write(tmp_path / "t.txt", "\r\n".join(labels) + "\r\n\r\n")
+    whole = read_label_codes(path)
+    monkeypatch.setattr(labels_io, "CHUNK", 7)  # chunk boundaries inside labels and CRLFs
+    chunked = read_label_codes(path)
+    assert chunked.tolist() == whole.tolist() == [x.strip() for x in labels]
+    assert np.array_equal(chunked.codes, whole.codes)
+    p = write(tmp_path / "p.txt", "\n".join(labels[::-1]) + "\n")
+    expected = mp.score(labels, labels[::-1], ["rand", "elm_f"])
+    got = scores(invoke("score", path, p, "-m", "rand", "-m", "elm_f", "--json"))
+    assert got == pytest.approx(expected, abs=1e-15)
+
+
+def test_codes_are_integers_in_order_of_first_appearance(tmp_path):
+    col = read_label_codes(write(tmp_path / "t.txt", "b\na\nb\nc\n"))
+    assert col.codes.dtype.kind == "i" and col.codes.tolist() == [0, 1, 0, 2]
+    assert col.labels == ["b", "a", "c"]
