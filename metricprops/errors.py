@@ -23,6 +23,7 @@ __all__ = [
     "UnknownNameError",
     "InvalidMetricError",
     "InvalidArgumentError",
+    "OutputPathError",
     "InvalidConstraintError",
     "TargetError",
     "MetricCallError",
@@ -81,6 +82,11 @@ class InvalidMetricError(MetricPropsError, TypeError):
 
 class InvalidArgumentError(MetricPropsError, ValueError):
     """An argument outside its documented domain (a strategy size, a tolerance, ...)."""
+
+
+class OutputPathError(InvalidArgumentError):
+    """An output path that cannot be written (a folder, a file where a folder is needed, no
+    permission) or that two options share; raised before any work is done."""
 
 
 class InvalidConstraintError(MetricPropsError, TypeError):

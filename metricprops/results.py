@@ -224,8 +224,13 @@ class AuditResult:
     def constraints(self) -> List[str]:
         return list(dict.fromkeys(r.constraint for r in self.results))
 
-    def table(self) -> str:
-        """Metrics × constraints table of symbols."""
+    def table(self, width: Optional[int] = None) -> str:
+        """Metrics × constraints table of symbols; with ``width``, laid out to fit that many
+        columns (abbreviated heads with a key, or one row per constraint: see
+        :func:`metricprops.audit_text.fit_table`)."""
+        if width is not None:
+            from .audit_text import fit_table
+            return fit_table(self, width)
         metrics, constraints = self.metrics(), self.constraints()
         by_key = {(r.metric, r.constraint): r for r in self.results}
         width = max([len(m) for m in metrics] + [6])

@@ -8,8 +8,8 @@ import click
 from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS)
-from ._exit import EXIT_FINDING
-from ..output import write_text
+from ..output import check_outputs, write_text
+from ._output import finish_audit
 
 
 @click.command("audit")
@@ -54,6 +54,7 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     from ..registry import get_constraint, list_constraints, resolve_metric
     from ..results import AuditResult
 
+    check_outputs({"--json": json_path, "--markdown": md_path})  # before any work
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric}
     metrics = [resolve_metric(t, **meta) for t in targets]
@@ -77,13 +78,4 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
         write_text(md_path, partial.markdown())
         click.echo(f"interrupted: {len(partial.results)} results written", err=True)
         raise SystemExit(130)
-    write_text(json_path, result.dumps())
-    write_text(md_path, "# metricprops audit\n\n" + f"Seed {result.seed}.\n\n" + result.markdown())
-    click.echo(result.table())
-    for r in result.results:
-        if not r.ok:
-            click.echo("")
-            click.echo(r.describe())
-    click.echo(f"\nseed {result.seed}")
-    if not result.ok:
-        raise SystemExit(EXIT_FINDING)
+    finish_audit(result, json_path, md_path)  # files, table, reasons, replay line, exit

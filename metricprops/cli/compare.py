@@ -5,11 +5,12 @@ from typing import Optional
 
 import click
 
-from ..output import write_text
+from ..output import check_outputs, write_outputs
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS,
                         TOLERANCE)
 from ._exit import EXIT_FINDING
+from ._output import report_failures
 
 
 @click.command("compare")
@@ -42,11 +43,13 @@ def command(target_a: str, target_b: str, tolerance: float, seed: Optional[int],
     from ..differential import compare
     from ..registry import resolve_metric
 
+    check_outputs({"--json": json_path})  # before any work
     a, b = resolve_metric(target_a), resolve_metric(target_b)
     result = compare(a, b, tolerance=tolerance, seed=seed, max_examples=max_examples,
                      exhaustive_n=exhaustive_n, max_items=max_items,
                      timeout=DEFAULT_TIMEOUT if timeout is None else timeout)
-    write_text(json_path, result.dumps())
+    failures = write_outputs([("--json", json_path, result.dumps())])
     click.echo(result.describe())
+    report_failures(failures)  # exit 2 after the result is shown
     if not result.ok:
         raise SystemExit(EXIT_FINDING)

@@ -33,17 +33,30 @@ def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int, workers:
     and all 8,192 consecutive partitions of 14 items against each other; prints our numbers
     next to the paper's, writes figures and elm-paper.md into --out.
     """
+    from ..output import check_outputs, write_outputs, write_text
     from ..report.sections import write_elm_paper_outputs
     from ..reproduce import elm_paper, elm_paper_text
+    from ._output import report_failures
 
+    md_path = os.path.join(out_dir, "elm-paper.md")
+    check_outputs({"--json": json_path, "--out": md_path}, {"--out": out_dir})  # before work
     started = time.perf_counter()
     res = elm_paper.run(quick=quick, seed=seed, workers=workers)
     computed = time.perf_counter() - started
-    figures = write_elm_paper_outputs(res, Path(out_dir), Path(json_path) if json_path else None)
+    figures = dict(elm_paper.FIGURES)
+    failures = write_outputs([
+        ("--out", out_dir, lambda: write_elm_paper_outputs(res, Path(out_dir))),
+        ("--json", json_path, lambda: write_text(json_path, elm_paper_text.to_json(res, figures))),
+    ])
     click.echo(elm_paper_text.render_table(res["comparison"]))
     click.echo("")
     n34 = res["section_3_4"]["result"]["truths"]
     click.echo(f"section 3.4 truths: {n34:,}{' (quick sample)' if quick else ''}; "
                f"computed in {computed:.1f} s, total {time.perf_counter() - started:.1f} s")
-    click.echo(f"wrote {os.path.join(out_dir, 'elm-paper.md')} and {len(figures)} figures"
-               + (f"; JSON {json_path}" if json_path else ""))
+    written = [] if any(f.startswith("--out") for f in failures) else [
+        f"{md_path} and {len(figures)} figures"]
+    if json_path and not any(f.startswith("--json") for f in failures):
+        written.append(f"JSON {json_path}")
+    if written:
+        click.echo("wrote " + "; ".join(written))
+    report_failures(failures)

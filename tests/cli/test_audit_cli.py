@@ -150,10 +150,11 @@ def test_same_seed_same_json_bytes(invoke, tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
-def test_default_constraints_are_every_registered_one(invoke):
+def test_default_constraints_are_every_registered_one(invoke, monkeypatch):
     # DESIGN: every audit reports the six ELM-paper constraints and the general properties
     from metricprops.registry import constraint_names
 
+    monkeypatch.setenv("COLUMNS", "250")  # wide enough for full column heads
     result = invoke("audit", "bcubed_f", *FAST, "--max-examples", "0", "--exhaustive-n", "1")
     header = result.stdout.splitlines()[0].split()  # the header is all this test reads
     assert header[:6] == ["zero_score", "degenerate", "homogeneity", "completeness", "rag_bag",

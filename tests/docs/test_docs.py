@@ -207,6 +207,7 @@ def run_page(path: Path, workdir: Path) -> None:
     env["PYTHONPATH"] = os.pathsep.join(
         [str(workdir)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     env.pop("CI", None)
+    env["COLUMNS"] = "80"  # the width the guides' command outputs are shown at
     last_output: Optional[str] = None
     with isolated(workdir):
         for block in parse(path):
