@@ -1,7 +1,8 @@
 """ZeroScore (the ELM paper, section 2 and Theorem 1).
 
 For every truth T with at least 2 items there is a prediction H with Q(T, H) equal to the
-metric's declared lower bound.  Checked by exhaustive search over every H (so a failure
+metric's declared worst value: its lower bound, or the upper bound of a distance (the
+counterexample's scores name it ``lower_bound`` or ``upper_bound`` accordingly).  Checked by exhaustive search over every H (so a failure
 reports the proved minimum) for truths of at most ``SEARCH_N`` items, and the paper's
 constructive witness (Theorem 1) is always reported.
 """
@@ -79,13 +80,17 @@ class ZeroScore(Constraint):
                 if q < q_best:
                     best, q_best = pred, q
         reached = compare_values(q_best, lower, tolerance) <= 0
-        scores = {"best": metric.oriented(q_best), "lower_bound": metric.oriented(lower),
+        # the worst declared value: the lower bound of a similarity, the upper one of a distance
+        bound = "lower_bound" if metric.kind == "similarity" else "upper_bound"
+        side = "minimum" if metric.kind == "similarity" else "maximum"
+        scores = {"best": metric.oriented(q_best), bound: metric.oriented(lower),
                   "witness": metric.oriented(q_witness)}
         return Evaluation(
             Outcome.SATISFIED if reached else Outcome.VIOLATED, scores, lower - q_best,
-            detail=("the lower bound is reached" if reached else
-                    "no prediction reaches the lower bound" + (" (exhaustive: the best score is "
-                                                               "the proved minimum)" if proved else "")),
+            detail=(f"the {bound.replace('_', ' ')} is reached" if reached else
+                    f"no prediction reaches the {bound.replace('_', ' ')}" + (
+                        f" (exhaustive: the best score is the proved {side})" if proved
+                        else "")),
             shown={"pred": best}, extra={"proved_minimal": proved and not reached},
         )
 

@@ -15,17 +15,19 @@ ones up to m items"; the result's message says exactly that.
 """
 from __future__ import annotations
 
-import itertools
+import time
 import zlib
 from typing import Any, Callable, Dict, Iterable, Optional, Sequence
 
 from .calls import Scorer
-from .constraint import Constraint, Evaluation, Instance, Outcome
+from .constraint import Constraint, Evaluation, Instance
 from .errors import MetricCallError
 from .registry import get_constraint, list_constraints, resolve_metric
-from .results import AuditResult, CheckResult, Counterexample, Status
+from .results import AuditResult, CheckResult, Counterexample, Finding, Status
+from .search import Abort, OutOfTime, Search, input_class
 from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                       DEFAULT_TIMEOUT, TOLERANCE, check_budget, check_seed)
+                       DEFAULT_MIN_ITEMS, DEFAULT_TIMEOUT, TOLERANCE, check_budget,
+                       check_min_items, check_seed, check_time_budget)
 
 __all__ = ["check", "audit", "pair_seed", "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N",
            "DEFAULT_MAX_ITEMS"]
@@ -38,99 +40,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class _Found(Exception):
-    """Raised inside the hypothesis test to make it fail on a violation (then shrunk)."""
-
-
-class _Abort(BaseException):
-    """A hung metric: stop at once, do not shrink (each call would wait for the limit)."""
-
-    def __init__(self, error: MetricCallError):
-        super().__init__(str(error))
-        self.error = error
-
-
 def _example(instance: Instance, evaluation: Evaluation) -> Counterexample:
     preds = dict(evaluation.shown) if evaluation.shown is not None else dict(instance.preds)
     return Counterexample.build(instance.truth, preds, evaluation.scores, evaluation.detail,
                                 evaluation.extra)
 
 
-class _Search:
-    """State of one check: the smallest violation and tie seen, counts."""
-
-    def __init__(self, constraint: Constraint, metric: Any, scorer: Scorer, tolerance: float):
-        self.constraint, self.metric, self.scorer, self.tolerance = constraint, metric, scorer, tolerance
-        self.violation: Optional[tuple] = None
-        self.tie: Optional[tuple] = None
-        self.exhaustive = 0
-        self.explicit = 0  # of which the constraint's explicit examples (may exceed max_n items)
-        self.random = 0
-
-    def evaluate(self, instance: Instance) -> Evaluation:
-        ev = self.constraint.evaluate(instance, self.scorer, self.metric, self.tolerance)
-        if ev.outcome is Outcome.TIE and (
-                self.tie is None or instance.size_key() < self.tie[0].size_key()):
-            self.tie = (instance, ev)
-        return ev
-
-    def run_exhaustive(self, max_n: int, max_items: int) -> None:
-        """Every instance up to ``max_n`` items, then the constraint's explicit examples."""
-        best_n = None
-        for explicit, instance in itertools.chain(
-                ((False, i) for i in self.constraint.enumerate(max_n)),
-                ((True, i) for i in self.constraint.examples(max_items))):
-            if best_n is not None and instance.n > best_n:
-                continue
-            self.exhaustive += 1
-            self.explicit += explicit
-            ev = self.evaluate(instance)
-            if ev.outcome is Outcome.VIOLATED:
-                best_n = instance.n
-                if self.violation is None or instance.size_key() < self.violation[0].size_key():
-                    self.violation = (instance, ev)
-
-    def run_random(self, max_items: int, max_examples: int, seed: int) -> None:
-        from hypothesis import HealthCheck, Phase, Verbosity, given, settings, target
-        from hypothesis import seed as hypothesis_seed
-
-        strategy = self.constraint.strategy(max_items)
-        found: Dict[str, Any] = {}
-
-        def test(instance: Instance) -> None:
-            if not found:
-                self.random += 1
-            try:
-                ev = self.evaluate(instance)
-            except MetricCallError as exc:
-                if exc.reason == "timeout":
-                    raise _Abort(exc) from None
-                found["error"] = exc
-                raise
-            # hypothesis maximises the observation: steer towards violations (margin < 0).
-            # A tie's margin is rounding noise (±1e-15); hill-climbing on that noise costs
-            # thousands of calls for nothing, so ties observe exactly 0.
-            margin = float(ev.margin)
-            if ev.outcome is Outcome.TIE or abs(margin) <= self.tolerance:
-                margin = 0.0
-            target(max(-1e6, min(1e6, -margin)), label="-margin")
-            if ev.outcome is Outcome.VIOLATED:
-                found["violation"] = (instance, ev)
-                raise _Found()
-
-        runner = settings(
-            parent=settings.get_profile("default"),
-            database=None, deadline=None, derandomize=False, max_examples=max_examples,
-            phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink),
-            suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
-            print_blob=False, verbosity=Verbosity.quiet,
-        )(hypothesis_seed(seed)(given(strategy)(test)))
-        try:
-            runner()
-        except _Found:
-            self.violation = found["violation"]  # the last failing run is the shrunk one
-        except MetricCallError as exc:
-            raise found.get("error", exc) from None
+def _finding(key: tuple, found: tuple) -> Finding:
+    instance, what, found_by, shrunk = found
+    if isinstance(what, MetricCallError):
+        return Finding("error", key[2], instance.n, found_by, True if found_by == "exhaustive"
+                       else shrunk, Counterexample.from_call_error(what), reason=key[1])
+    return Finding("violation", key[2], instance.n, found_by, shrunk, _example(instance, what))
 
 
 def _result(metric: Any, constraint: Constraint, status: str, **kw: Any) -> CheckResult:
@@ -145,7 +66,7 @@ def _result(metric: Any, constraint: Constraint, status: str, **kw: Any) -> Chec
 def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
           max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
           max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
-          tolerance: float = TOLERANCE) -> CheckResult:
+          tolerance: float = TOLERANCE, min_items: int = DEFAULT_MIN_ITEMS) -> CheckResult:
     """Check one constraint on one metric and return a :class:`CheckResult`.
 
     Parameters
@@ -166,69 +87,112 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
         Seconds one metric call may take; a slower call is an ``error``.
     tolerance : float
         Scores within this tolerance are tied (see :mod:`metricprops.tolerance`).
+    min_items : int
+        Smallest instance searched: instances with fewer items are skipped on purpose
+        (e.g. to leave out the one-item inputs where a metric uses a 0/0 convention).
     """
-    budget = check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n,
-                          max_items=max_items, timeout=timeout, tolerance=tolerance)
+    budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items)
     seed = check_seed(seed)
     m = resolve_metric(metric)
     c = get_constraint(constraint)
     return _check(m, c, seed, **budget)
 
 
+def _validated(max_examples: Any, exhaustive_n: Any, max_items: Any, timeout: Any,
+               tolerance: Any, min_items: Any) -> dict:
+    budget = check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n,
+                          max_items=max_items, timeout=timeout, tolerance=tolerance)
+    budget["min_items"] = check_min_items(min_items, budget["max_items"])
+    return budget
+
+
 def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n: int,
-           max_items: int, timeout: Optional[float], tolerance: float) -> CheckResult:
-    common = dict(exhaustive_n=exhaustive_n, max_items=max_items, seed=seed)
+           max_items: int, timeout: Optional[float], tolerance: float, min_items: int = 1,
+           deadline: Optional[float] = None) -> CheckResult:
+    started = time.perf_counter()
+    common = dict(exhaustive_n=exhaustive_n, max_items=max_items, seed=seed,
+                  tolerance=tolerance, min_items=min_items)
     reason = c.applies_to(m)
     if reason:
-        return _result(m, c, Status.NOT_APPLICABLE, message=reason, **common)
+        return _result(m, c, Status.NOT_APPLICABLE, message=reason, seconds=0.0, **common)
     scorer = Scorer(m, timeout)
-    search = _Search(c, m, scorer, tolerance)
+    search = Search(c, m, scorer, tolerance, min_items, deadline)
     try:
         search.run_exhaustive(exhaustive_n, max_items)
-        n_random = 0 if search.violation else max(1, int(max_examples * c.budget)) if max_examples else 0
+        n_random = max(1, int(max_examples * c.budget)) if max_examples else 0
         if n_random:
             search.run_random(max_items, n_random, seed)
-    except _Abort as stop:
-        return _error(m, c, stop.error, search, common)
-    except MetricCallError as exc:
-        return _error(m, c, exc, search, common)
-    except Exception as exc:  # hypothesis gave up (Unsatisfiable, ...) or a broken constraint
-        from hypothesis.errors import Unsatisfiable
-        if isinstance(exc, Unsatisfiable):
-            return _result(m, c, Status.GAVE_UP, examples=search.exhaustive + search.random,
-                           message=f"could not generate enough valid instances: {exc}", **common)
-        raise
+    except (Abort, OutOfTime):
+        pass  # a hung metric (recorded as a finding) or the time budget: report what we have
+    result = _verdict(m, c, search, exhaustive_n, max_items, common)
+    result.calls = scorer.calls
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _verdict(m: Any, c: Constraint, search: Search, exhaustive_n: int, max_items: int,
+             common: dict) -> CheckResult:
     examples = search.exhaustive + search.random
     explicit = f", {search.explicit} explicit instances" if search.explicit else ""
-    scope = (f"all {search.exhaustive - search.explicit} instances with at most {exhaustive_n} "
-             f"items{explicit} and {search.random} random instances with at most "
-             f"{c.random_max_items(max_items)} items")
+    scope = (f"all {search.exhaustive - search.explicit} instances with at most "
+             f"{exhaustive_n} items{explicit} and {search.random} random instances with at "
+             f"most {c.random_max_items(max_items)} items")
+    if search.min_items > 1:
+        scope = (f"all {search.exhaustive - search.explicit} instances with {search.min_items} "
+                 f"to {exhaustive_n} items{explicit} and {search.random} random instances with "
+                 f"{search.min_items} to {c.random_max_items(max_items)} items")
     common["scope"] = scope
-    scope = f"{scope} (seed {seed})"
-    if search.violation:
-        inst, ev = search.violation
-        # the random phase runs only when the exhaustive phase found no violation
-        found_by = "exhaustive" if search.random == 0 else "random"
-        how = "exhaustive search" if found_by == "exhaustive" else "random search, shrunk"
-        return _result(m, c, Status.FAILED, examples=examples, calls=scorer.calls,
-                       counterexample=_example(inst, ev), found_by=found_by,
-                       message=f"smallest violation ({inst.n} items) found by {how}.", **common)
+    scope = f"{scope} (seed {common['seed']})"
+    stopped = " The search stopped at the time budget." if search.out_of_time else ""
+    notes = _candidate_note(search)
+    findings = [_finding(k, v) for k, v in search.ordered()]
+    if findings:
+        head = findings[0]
+        more = len(findings) - 1
+        also = (f" {more} more distinct finding{'s' if more > 1 else ''}: "
+                + "; ".join(f.title() for f in findings[1:]) + "." if more else "")
+        if head.kind == "error":
+            message = head.example["message"]
+            if also or stopped:
+                message = message.rstrip(".") + "." + also + stopped
+            return _result(m, c, Status.ERROR, examples=examples, error=head.example,
+                           message=message, found_by=head.found_by, findings=findings,
+                           **common)
+        how = ("exhaustive search" if head.found_by == "exhaustive" else
+               "random search, shrunk" if head.shrunk else "random search")
+        return _result(m, c, Status.FAILED, examples=examples, counterexample=head.example,
+                       found_by=head.found_by, findings=findings,
+                       message=f"smallest violation ({head.items} items) found by {how}."
+                               f"{also}{notes}{stopped}", **common)
+    if search.out_of_time:
+        return _result(m, c, Status.GAVE_UP, examples=examples, message=(
+            f"ran out of its share of the time budget after {scope}; no finding so far, "
+            f"which is not a pass.{notes}"), **common)
+    if search.unsatisfiable:
+        return _result(m, c, Status.GAVE_UP, examples=examples,
+                       message=f"could not generate enough valid instances: "
+                               f"{search.unsatisfiable}", **common)
     if examples == 0:
         return _result(m, c, Status.GAVE_UP, examples=0,
                        message="no valid instance could be generated", **common)
     if search.tie:
         inst, ev = search.tie
-        return _result(m, c, Status.WEAK, examples=examples, calls=scorer.calls,
-                       tie=_example(inst, ev),
-                       message=f"no violation, but ties (smallest shown) among {scope}.", **common)
-    return _result(m, c, Status.PASSED, examples=examples, calls=scorer.calls,
-                   message=f"no counterexample among {scope}.", **common)
+        tie = _example(inst, ev)
+        return _result(m, c, Status.WEAK, examples=examples, tie=tie, findings=[
+            Finding("tie", input_class(inst), inst.n, "exhaustive" if inst.n <= exhaustive_n
+                    else "random", True, tie)],
+            message=f"no violation, but ties (smallest shown) among {scope}.{notes}", **common)
+    return _result(m, c, Status.PASSED, examples=examples,
+                   message=f"no counterexample among {scope}.{notes}", **common)
 
 
-def _error(m: Any, c: Constraint, exc: MetricCallError, search: _Search, common: dict) -> CheckResult:
-    return _result(m, c, Status.ERROR, examples=search.exhaustive + search.random,
-                   error=Counterexample.from_call_error(exc), message=str(exc),
-                   found_by="random" if search.random else "exhaustive", **common)
+def _candidate_note(search: Search) -> str:
+    screened = len(search.screened)
+    if not screened:
+        return ""
+    return (f" {screened} instance{'s' if screened > 1 else ''} passed the "
+            f"statistical screening; {search.confirmations} "
+            f"{'was' if search.confirmations == 1 else 'were'} retested on fresh samples.")
 
 
 def pair_seed(seed: int, metric_name: str, constraint_name: str) -> int:
@@ -240,34 +204,47 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
           seed: Optional[int] = None, max_examples: int = DEFAULT_MAX_EXAMPLES,
           exhaustive_n: int = DEFAULT_EXHAUSTIVE_N, max_items: int = DEFAULT_MAX_ITEMS,
           timeout: Optional[float] = DEFAULT_TIMEOUT, tolerance: float = TOLERANCE,
+          min_items: int = DEFAULT_MIN_ITEMS, time_budget: Optional[float] = None,
+          timings: bool = False,
           progress: Optional[Callable[[int, int, str, str], None]] = None,
           on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:
     """Check every constraint on every metric; never stops early.
 
     ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to every
     registered constraint (the six of the ELM paper, :data:`MISSION_CONSTRAINTS`, then the
-    general properties and any plug-ins).  ``progress(done, total,
-    metric, constraint)`` is called before each pair; ``on_result`` after each (use it to
-    save partial results).  A metric that raises, returns garbage or hangs gives ``error``
-    for that pair and the audit goes on.
+    general properties and any plug-ins).  ``min_items`` and ``tolerance`` are as in
+    :func:`check`.  ``time_budget`` (seconds) bounds the whole audit: each check gets an
+    equal share of what is left when it starts, and a check that runs out of its share
+    without a finding is ``gave_up`` (never a pass).  ``timings`` writes each check's wall
+    time into the JSON (which then differs between runs).  ``progress(done, total, metric,
+    constraint)`` is called before each pair; ``on_result`` after each (use it to save
+    partial results).  A metric that raises, returns garbage or hangs gives ``error`` for
+    that pair and the audit goes on.
     """
-    budget = check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n,
-                          max_items=max_items, timeout=timeout, tolerance=tolerance)
+    budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items)
+    time_budget = check_time_budget(time_budget)
     seed = check_seed(seed)
     if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):
         metrics = [metrics]
     resolved = [resolve_metric(m) for m in metrics]
     cons = [get_constraint(c) for c in (constraints if constraints is not None else list_constraints())]
-    result = AuditResult(seed=seed, settings={
-        "max_examples": max_examples, "exhaustive_n": exhaustive_n, "max_items": max_items,
-        "timeout": timeout, "tolerance": tolerance})
+    settings = {k: budget[k] for k in ("max_examples", "exhaustive_n", "max_items", "timeout",
+                                       "tolerance")}
+    settings["min_items"] = budget["min_items"]
+    if time_budget is not None:
+        settings["budget"] = time_budget
+    result = AuditResult(seed=seed, settings=settings, timings=timings or time_budget is not None,
+                         metadata={m.name: m.metadata() for m in resolved})
     total, done = len(resolved) * len(cons), 0
+    end = None if time_budget is None else time.monotonic() + time_budget
     for m in resolved:
         for c in cons:
             if progress:
                 progress(done, total, m.name, c.name)
+            deadline = None if end is None else (
+                time.monotonic() + max(0.0, end - time.monotonic()) / (total - done))
             try:
-                r = _check(m, c, pair_seed(seed, m.name, c.name), **budget)
+                r = _check(m, c, pair_seed(seed, m.name, c.name), deadline=deadline, **budget)
             except Exception as exc:  # a broken constraint plug-in: record it, go on
                 r = CheckResult(metric=m.name, constraint=c.name, status=Status.ERROR,
                                 seed=pair_seed(seed, m.name, c.name),

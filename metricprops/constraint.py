@@ -75,6 +75,8 @@ class Evaluation:
     instance satisfies the constraint with room to spare, negative when violated (used as
     the ``hypothesis.target`` to steer the search towards violations).  ``shown`` lists the
     predictions to report (role -> partition) when they differ from the instance's own.
+    ``tentative`` marks a violation seen by a statistical *screening* only: the checker
+    counts it only if :meth:`Constraint.confirm` confirms it on independent data.
     """
 
     outcome: Outcome
@@ -83,6 +85,7 @@ class Evaluation:
     detail: str = ""
     shown: Optional[Mapping[str, Partition]] = None
     extra: Dict[str, Any] = field(default_factory=dict)
+    tentative: bool = False
 
 
 class Constraint:
@@ -124,6 +127,17 @@ class Constraint:
     def evaluate(self, instance: Instance, score: Scorer, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def confirm(self, instance: Instance, score: Scorer, metric: Any,
+                tolerance: float = TOLERANCE, alpha: float = 1e-4) -> Evaluation:
+        """Re-test a *tentative* violation on data independent of the search.
+
+        Statistical constraints override this: ``alpha`` is the level of this one test (the
+        checker splits its family-wise error rate over every confirmation it may run).  The
+        default re-evaluates the instance (for deterministic constraints, which are never
+        tentative).
+        """
+        return self.evaluate(instance, score, metric, tolerance)
 
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         """A sentence appended to the verdict message (passed, weak, failed); default none.

@@ -269,10 +269,11 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
                              message=(f"the implementations disagree; smallest disagreeing input "
                                       f"{truth.n} items, found by {how}{shrunk}."), **common)
     if r.status == Status.ERROR:
-        last = agreement.last_error
-        side = getattr(last, "side", None) if last is not None and str(last) == r.message else None
+        # the headline error's own message names the side ("a: ..." or "b: ...")
+        head = (r.error or {}).get("message", "")
+        side = head[0] if head[:3] in ("a: ", "b: ") else None
         return CompareResult(status="error", error=r.error, message=r.message, failing=side,
-                             cause=last.cause if side else r.message, **common)
+                             cause=head[3:] if side else r.message, **common)
     if r.status == Status.PASSED:
         return CompareResult(status="agree",
                              message=f"no disagreement among {r.scope} (seed {r.seed}).",

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Dict, Iterator, List, Optional
 
-__all__ = ["Status", "Counterexample", "counterexample_json", "CheckResult", "AuditResult", "SYMBOLS", "STATUSES"]
+__all__ = ["Status", "Counterexample", "counterexample_json", "Finding", "CheckResult",
+           "AuditResult", "SYMBOLS", "STATUSES"]
 
 
 class Status(str, Enum):
@@ -115,6 +116,55 @@ class Counterexample(Mapping):
         return out
 
 
+@dataclass(frozen=True)
+class Finding:
+    """One distinct finding of a check, with its own smallest instance.
+
+    ``kind`` is ``"violation"``, ``"error"`` or ``"tie"``; ``input`` is ``"degenerate"``
+    (fewer than two items, or a partition that is one block or all singletons) or
+    ``"ordinary"``; ``items`` the instance's size; ``found_by`` ``"exhaustive"`` or
+    ``"random"``; ``shrunk`` whether the instance is minimal for its finding (exhaustive
+    search, or shrunk by hypothesis); ``reason`` the error's reason (``"nan"``,
+    ``"raised:ZeroDivisionError"``, ...).
+    """
+
+    kind: str
+    input: str
+    items: int
+    found_by: str
+    shrunk: bool
+    example: Counterexample
+    reason: Optional[str] = None
+
+    @property
+    def status(self) -> Status:
+        return {"violation": Status.FAILED, "error": Status.ERROR}.get(self.kind, Status.WEAK)
+
+    @classmethod
+    def of(cls, value: Any) -> "Finding":
+        if isinstance(value, Finding):
+            return value
+        data = dict(value)
+        return cls(kind=data["kind"], input=data["input"], items=data["items"],
+                   found_by=data["found_by"], shrunk=data["shrunk"],
+                   example=Counterexample(dict(data["counterexample"])),
+                   reason=data.get("reason"))
+
+    def to_json(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"kind": self.kind, "input": self.input, "items": self.items,
+                               "found_by": self.found_by, "shrunk": self.shrunk}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        out["counterexample"] = self.example.to_json()
+        return out
+
+    def title(self) -> str:
+        what = f"error ({self.reason})" if self.kind == "error" else self.kind
+        how = self.found_by + ("" if self.shrunk or self.found_by == "exhaustive" else
+                               ", not shrunk")
+        return f"{what} on {self.input} input, {self.items} items ({how})"
+
+
 @dataclass
 class CheckResult:
     """Verdict of one (metric, constraint) pair.
@@ -123,6 +173,11 @@ class CheckResult:
     instance as a :class:`Counterexample`.  ``seed`` is the seed this pair was searched with;
     ``found_by`` says how the finding was made (``"exhaustive"``, ``"random"`` -- shrunk by
     hypothesis -- or ``None`` when there is none); ``scope`` is what was searched, in words.
+    ``findings`` lists every distinct finding (:class:`Finding`), the headline first: the
+    headline is what ``counterexample``/``tie``/``error`` show, and ``status`` is the worst
+    finding's.  ``tolerance`` and ``min_items`` are the settings the check ran with,
+    ``calls`` the metric calls it made and ``seconds`` its wall time (recorded, but written
+    to JSON only on request: it is the one field that differs between identical runs).
     """
 
     metric: str
@@ -139,9 +194,14 @@ class CheckResult:
     calls: int = 0
     found_by: Optional[str] = None
     scope: str = ""
+    findings: List[Finding] = field(default_factory=list)
+    tolerance: Optional[float] = None
+    min_items: int = 1
+    seconds: Optional[float] = None
 
     def __post_init__(self) -> None:
         self.status = Status(self.status)
+        self.findings = [Finding.of(f) for f in self.findings]
         self.counterexample = Counterexample.of(self.counterexample)
         self.tie = Counterexample.of(self.tie)
         self.error = Counterexample.of(self.error)
@@ -160,8 +220,10 @@ class CheckResult:
         """The instance the verdict rests on: the counterexample, the tie or the error input."""
         return self.counterexample or self.tie or self.error
 
-    def to_json(self) -> Dict[str, Any]:
-        return {
+    def to_json(self, timings: bool = False) -> Dict[str, Any]:
+        """The schema-1 form.  Keys after ``message`` were added later (``findings`` and the
+        effort); ``seconds`` only with ``timings``."""
+        out = {
             "metric": self.metric,
             "constraint": self.constraint,
             "status": self.status.value,
@@ -173,13 +235,24 @@ class CheckResult:
             "tie": counterexample_json(self.tie),
             "error": counterexample_json(self.error),
             "message": self.message,
+            "findings": [f.to_json() for f in self.findings],
+            "found_by": self.found_by,
+            "tolerance": self.tolerance,
+            "min_items": self.min_items,
+            "calls": self.calls,
         }
+        if timings:
+            out["seconds"] = None if self.seconds is None else round(self.seconds, 3)
+        return out
 
     def describe(self) -> str:
         """One human-readable paragraph: verdict, smallest counterexample with scores."""
         lines = [f"{self.metric} × {self.constraint}: {self.status}. {self.message}"]
         if self.shown:
             lines.extend(f"  {line}" for line in self.shown.lines())
+        for f in self.findings[1:]:
+            lines.append(f"  also: {f.title()}")
+            lines.extend(f"    {line}" for line in f.example.lines())
         return "\n".join(lines)
 
 
@@ -194,11 +267,18 @@ def counterexample_json(ce: Optional[Counterexample]) -> Optional[Dict[str, Any]
 
 @dataclass
 class AuditResult:
-    """All results of an audit, in (metric, constraint) order."""
+    """All results of an audit, in (metric, constraint) order.
+
+    ``metadata`` holds each metric's declared metadata (name -> :meth:`Metric.metadata`);
+    ``timings`` makes the JSON carry each check's wall time (off by default, so that the same
+    seed gives the same bytes).
+    """
 
     seed: int
     results: List[CheckResult] = field(default_factory=list)
     settings: Dict[str, Any] = field(default_factory=dict)
+    metadata: Dict[str, Dict[str, Any]] = field(default_factory=dict)
+    timings: bool = False
 
     @property
     def ok(self) -> bool:
@@ -211,8 +291,11 @@ class AuditResult:
         raise KeyError((metric, constraint))
 
     def to_json(self) -> Dict[str, Any]:
-        return {"schema": 1, "seed": self.seed, "settings": self.settings,
-                "results": [r.to_json() for r in self.results]}
+        out: Dict[str, Any] = {"schema": 1, "seed": self.seed, "settings": self.settings}
+        if self.metadata:
+            out["metrics"] = self.metadata
+        out["results"] = [r.to_json(self.timings) for r in self.results]
+        return out
 
     def dumps(self) -> str:
         """Deterministic JSON text (same seed and settings → same bytes)."""
@@ -231,43 +314,11 @@ class AuditResult:
         if width is not None:
             from .audit_text import fit_table
             return fit_table(self, width)
-        metrics, constraints = self.metrics(), self.constraints()
-        by_key = {(r.metric, r.constraint): r for r in self.results}
-        width = max([len(m) for m in metrics] + [6])
-        cols = [max(len(c), 1) for c in constraints]
-        head = " " * width + "  " + "  ".join(c for c in constraints)
-        rows = [head]
-        for m in metrics:
-            cells = []
-            for c, w in zip(constraints, cols):
-                r = by_key.get((m, c))
-                cells.append((r.symbol if r else " ").center(w))
-            rows.append(f"{m:<{width}}  " + "  ".join(cells))
-        rows.append("")
-        rows.append("✓ passed   ≈ weak (ties only)   ✗ failed   ! error   ? gave up   – not applicable")
-        return "\n".join(rows)
+        from .result_text import symbol_table
+        return symbol_table(self)
 
     def markdown(self) -> str:
-        """Markdown table plus one section per non-passing result."""
-        metrics, constraints = self.metrics(), self.constraints()
-        by_key = {(r.metric, r.constraint): r for r in self.results}
-        out = ["| metric | " + " | ".join(constraints) + " |",
-               "|---|" + "---|" * len(constraints)]
-        for m in metrics:
-            out.append(f"| {m} | " + " | ".join(
-                by_key[(m, c)].symbol if (m, c) in by_key else "" for c in constraints) + " |")
-        out.append("")
-        out.append("✓ passed · ≈ weak (ties only) · ✗ failed · ! error · ? gave up · "
-                   "– not applicable")
-        details = [r for r in self.results if r.status != Status.PASSED]
-        if details:
-            out.append("")
-            out.append("## Findings")
-            for r in details:
-                out.append("")
-                out.append(f"### {r.metric} × {r.constraint}: {r.status}")
-                out.append("")
-                out.append("```")
-                out.append(r.describe())
-                out.append("```")
-        return "\n".join(out) + "\n"
+        """Markdown table, one section per non-passing result (every finding), the declared
+        metadata and the search effort (calls; seconds with ``timings``)."""
+        from .result_text import markdown
+        return markdown(self)

@@ -17,7 +17,9 @@ from .errors import InvalidArgumentError
 __all__ = [
     "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N", "DEFAULT_MAX_ITEMS", "DEFAULT_TIMEOUT",
     "MAX_EXHAUSTIVE_N", "MIN_MAX_ITEMS", "MAX_SEED", "REPORT_SEED", "TOLERANCE",
+    "DEFAULT_MIN_ITEMS", "FAMILY_ALPHA", "MAX_CONFIRMATIONS",
     "draw_seed", "check_int", "check_budget", "check_tolerance", "check_timeout", "check_seed",
+    "check_min_items", "check_time_budget",
 ]
 
 #: Random instances per (metric, constraint) pair after the exhaustive phase.
@@ -31,6 +33,13 @@ MAX_EXHAUSTIVE_N = 8
 DEFAULT_MAX_ITEMS = 30
 #: The smallest useful ``max_items``: a constraint needs two items to compare anything.
 MIN_MAX_ITEMS = 2
+#: Smallest instance searched (raise it to exclude tiny, degenerate inputs on purpose).
+DEFAULT_MIN_ITEMS = 1
+#: Family-wise error rate of the statistical tests of one check: the probability that a
+#: check fails a sound metric, however many instances its search screened.
+FAMILY_ALPHA = 1e-4
+#: Most candidates a check confirms on fresh samples (each at ``FAMILY_ALPHA / MAX_CONFIRMATIONS``).
+MAX_CONFIRMATIONS = 4
 #: Seconds one metric call may take before it counts as hung.
 DEFAULT_TIMEOUT = 10.0
 #: Seeds are integers in ``0 .. MAX_SEED``.
@@ -73,6 +82,26 @@ def check_timeout(timeout: Any) -> Optional[float]:
         raise InvalidArgumentError(
             f"timeout: expected a number of seconds > 0 (or None for no limit), got {timeout!r}")
     return float(timeout)
+
+
+def check_min_items(min_items: Any, max_items: Any = None) -> int:
+    """``min_items`` if it is an integer >= 1 (and at most ``max_items`` when given)."""
+    value = check_int("min_items", min_items, 1)
+    if max_items is not None and value > max_items:
+        raise InvalidArgumentError(
+            f"min_items: expected at most max_items ({max_items}), got {value}")
+    return value
+
+
+def check_time_budget(budget: Any) -> Optional[float]:
+    """``budget`` if it is ``None`` (no limit) or a finite number of seconds > 0."""
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not (
+            math.isfinite(budget) and budget > 0):
+        raise InvalidArgumentError(
+            f"budget: expected a number of seconds > 0 (or None for no limit), got {budget!r}")
+    return float(budget)
 
 
 def check_seed(seed: Any) -> int:

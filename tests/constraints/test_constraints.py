@@ -73,6 +73,20 @@ def test_zero_score_rand_first_fails_on_three_items(run):
     assert_scores(r.counterexample, best=Fraction(1, 3), lower_bound=0)
 
 
+def test_zero_score_of_a_distance_names_its_upper_bound(run):
+    # 1 − BCubed F as a distance: its worst value is the upper bound 1; on {0 1} the best
+    # (highest) distance any prediction reaches is 1 − 2/3 = 1/3
+    bcubed = mp.get_metric("bcubed_f")
+    d = mp.metric(lambda t, p: 1 - bcubed(t, p), name="one_minus_bcubed", kind="distance",
+                  bounds=(0, 1), perfect=0)
+    r = run(d, "zero_score")
+    assert r.status == "failed"
+    assert_scores(r.counterexample, best=Fraction(1, 3), upper_bound=1, witness=Fraction(1, 3))
+    assert "lower_bound" not in r.counterexample["scores"]
+    assert "no prediction reaches the upper bound" in r.counterexample["detail"]
+    assert "proved maximum" in r.counterexample["detail"]
+
+
 def test_zero_score_not_applicable_without_lower_bound(run):
     r = run(mp.metric(lambda t, p: 0.0, name="unbounded"), "zero_score")
     assert r.status == "not_applicable"

@@ -238,13 +238,24 @@ def test_constant_baseline_statistical_test_for_large_n():
     inst = _instance((10, 10), (7, 7, 6))  # 20!/(7!·7!·6!·2!) arrangements: far too many
     ari = get_metric("adjusted_rand")
     ev = CONSTRAINT.evaluate(inst, Scorer(ari), ari)
-    assert ev.extra["method"] == "z-test" and ev.outcome is Outcome.SATISFIED
-    # Rand: x = 2·45 = 90, y = 21 + 21 + 15 = 57, N = 190:
-    # E = 1 − 147/190 + 2·90·57/190² ≈ 0.5105, far from 5/9 ≈ 0.5556
-    ev = CONSTRAINT.evaluate(inst, Scorer(rand), rand)
-    assert ev.extra["method"] == "z-test" and ev.outcome is Outcome.VIOLATED
+    # exact for a built-in: every table weighted by its probability (E[ARI] = 0).  Tables:
+    # the first row (x, y, z) has z = 0..6 and x + y = 10 − z with x, y <= 7, so
+    # 5 + 6 + 7 + 8 + 7 + 6 + 5 = 44 of them (the second row is what is left)
+    assert ev.extra["method"] == "exact" and ev.extra["tables"] == 44
+    assert ev.outcome is Outcome.SATISFIED and ev.scores["expected"] == pytest.approx(0, abs=1e-12)
+    # a black box gets the screening sample; Rand: x = 2·45 = 90, y = 21 + 21 + 15 = 57,
+    # N = 190: E = 1 − 147/190 + 2·90·57/190² ≈ 0.5105, far from 5/9 ≈ 0.5556
+    box = mp.metric(lambda t, p: rand(t, p), name="rand_box", bounds=(0, 1))
+    ev = CONSTRAINT.evaluate(inst, Scorer(box), box)
+    assert ev.extra["method"] == "z-test" and ev.outcome is Outcome.VIOLATED and ev.tentative
     assert ev.scores["expected"] == pytest.approx(1 - 147 / 190 + 2 * 90 * 57 / 190**2, abs=0.01)
-    assert "z-test" in ev.detail
+    assert "screening" in ev.detail
+    # only the fresh confirmation sample makes it a violation
+    ev = CONSTRAINT.confirm(inst, Scorer(box), box, alpha=1e-6)
+    assert ev.outcome is Outcome.VIOLATED and not ev.tentative
+    assert ev.extra["samples"] == 1000 and ev.extra["p_value"] <= 1e-6
+    assert ev.scores["expected"] == pytest.approx(1 - 147 / 190 + 2 * 90 * 57 / 190**2, abs=0.01)
+    assert "fresh random arrangements" in ev.detail
 
 
 def test_shaped_partitions_count():

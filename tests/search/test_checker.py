@@ -67,7 +67,14 @@ def test_failed_reports_the_smallest_violation():
     r = verdict("failed")
     assert r.status == "failed" and not r.ok
     assert r.counterexample["truth"] == [0, 0] and r.counterexample["pred"] == [0, 1]
-    assert r.message == "smallest violation (2 items) found by exhaustive search."
+    assert r.message.startswith("smallest violation (2 items) found by exhaustive search.")
+    # BCubed F misses the lower bound on degenerate truths ({0 1}) and on ordinary ones
+    # ({0 1 | 2}): two distinct findings, each the smallest of its kind, the headline first
+    assert [(f.kind, f.input, f.items) for f in r.findings] == [
+        ("violation", "degenerate", 2), ("violation", "ordinary", 3)]
+    assert r.findings[0].example == r.counterexample
+    assert r.findings[1].example["truth"] == [0, 0, 1]
+    assert "1 more distinct finding: violation on ordinary input, 3 items" in r.message
 
 
 def test_error_reports_the_input():

@@ -1,0 +1,247 @@
+"""The search behind one check: every distinct finding, each shrunk on its own.
+
+A *finding* is a violation or an error; two findings are distinct when they differ in kind
+(a violation, or an error with its reason and exception type) or in the kind of input they
+were made on: *degenerate* (fewer than two items, or a partition in the instance that is one
+block or all singletons -- the inputs where metrics use conventions) or *ordinary*.  So a
+NaN on a one-item input cannot hide a formula bug on four-item partitions, and a 0/0
+convention cannot hide a violation on ordinary inputs.
+
+Phase 1 checks every instance up to ``exhaustive_n`` items, smallest first, and keeps the
+smallest instance of each finding (an input class with a violation skips larger instances
+of that class; an error skips nothing).  Phase 2 runs hypothesis: each run hunts for a finding not seen yet, steered by
+``hypothesis.target`` on the constraint's margin, and shrinks the first new one it meets
+(only that one: the shrinker keeps to instances with the same key); the next run, with the
+remaining budget, hunts for the next.  A finding met while another was being shrunk is kept
+as met, and shrunk if a later run meets it again.
+
+A *tentative* violation (a statistical screening, :attr:`Evaluation.tentative`) is never a
+finding by itself: it is a candidate, and at most :data:`~metricprops.settings.MAX_CONFIRMATIONS`
+candidates per check are confirmed by :meth:`Constraint.confirm` on independent data, each
+at ``FAMILY_ALPHA / MAX_CONFIRMATIONS`` (Bonferroni): the check's chance of failing a sound
+metric stays below ``FAMILY_ALPHA`` however hard the search hunted.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from .calls import Scorer
+from .constraint import Constraint, Evaluation, Instance, Outcome
+from .errors import MetricCallError
+from .settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
+
+__all__ = ["Search", "OutOfTime", "input_class", "MAX_FINDINGS"]
+
+#: Most distinct findings one check looks for (each costs a shrinking run).
+MAX_FINDINGS = 6
+
+Key = Tuple[str, str, str]  # (kind, reason, input class)
+
+
+class _Found(Exception):
+    """Raised inside the hypothesis test on the hunted finding (then shrunk)."""
+
+
+class Abort(BaseException):
+    """A hung metric: stop at once, do not shrink (each call would wait for the limit)."""
+
+    def __init__(self, error: MetricCallError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class OutOfTime(BaseException):
+    """The check's share of the time budget is spent."""
+
+
+def input_class(instance: Instance) -> str:
+    """``"degenerate"`` (n < 2, or a partition that is one block or all singletons) or
+    ``"ordinary"``."""
+    if instance.n < 2:
+        return "degenerate"
+    for p in (instance.truth, *instance.preds.values()):
+        if p.n_blocks in (1, p.n):
+            return "degenerate"
+    return "ordinary"
+
+
+def error_key(instance: Instance, exc: MetricCallError) -> Key:
+    cause = exc.__cause__
+    reason = f"{exc.reason}:{type(cause).__name__}" if exc.reason == "raised" and cause else exc.reason
+    return ("error", reason, input_class(instance))
+
+
+class Search:
+    """State of one check: findings by key, the smallest tie, candidates, counts."""
+
+    def __init__(self, constraint: Constraint, metric: Any, scorer: Scorer, tolerance: float,
+                 min_items: int = 1, deadline: Optional[float] = None):
+        self.constraint, self.metric, self.scorer = constraint, metric, scorer
+        self.tolerance, self.min_items, self.deadline = tolerance, min_items, deadline
+        #: key -> (instance, Evaluation or MetricCallError, found_by, shrunk)
+        self.findings: Dict[Key, tuple] = {}
+        self.tie: Optional[tuple] = None
+        self.candidates: Dict[tuple, tuple] = {}  # size key -> (instance, evaluation)
+        self.screened: set = set()  # size keys of every candidate met
+        self.confirmations = 0
+        self.exhaustive = self.explicit = self.random = 0
+        self.out_of_time = False
+        self.unsatisfiable: Optional[str] = None
+
+    # -- one instance ---------------------------------------------------------------------
+    def _tick(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.out_of_time = True
+            raise OutOfTime()
+
+    def evaluate(self, instance: Instance) -> Evaluation:
+        self._tick()
+        ev = self.constraint.evaluate(instance, self.scorer, self.metric, self.tolerance)
+        if ev.outcome is Outcome.TIE and (
+                self.tie is None or instance.size_key() < self.tie[0].size_key()):
+            self.tie = (instance, ev)
+        if ev.outcome is Outcome.VIOLATED and ev.tentative:
+            size_key = instance.size_key()
+            if size_key not in self.screened:
+                self.screened.add(size_key)
+                self.candidates[size_key] = (instance, ev)
+        return ev
+
+    def _keep(self, key: Key, instance: Instance, what: Any, found_by: str, shrunk: bool,
+              replace: bool = False) -> None:
+        old = self.findings.get(key)
+        if old is None or replace or instance.n < old[0].n or (
+                isinstance(what, Evaluation) and instance.n == old[0].n
+                and instance.size_key() < old[0].size_key()):
+            self.findings[key] = (instance, what, found_by, shrunk)
+
+    def outcome(self, instance: Instance, phase: str) -> Tuple[Optional[Key], Any]:
+        """Evaluate; the finding's key and evidence (``None`` if no finding).  A hung metric
+        is recorded and stops the check (:class:`Abort`)."""
+        try:
+            ev = self.evaluate(instance)
+        except MetricCallError as exc:
+            if exc.reason == "timeout":
+                self._keep(error_key(instance, exc), instance, exc, phase, False)
+                raise Abort(exc) from None
+            return error_key(instance, exc), exc
+        if ev.outcome is Outcome.VIOLATED and not ev.tentative:
+            return ("violation", "", input_class(instance)), ev
+        return None, ev
+
+    # -- phase 1 --------------------------------------------------------------------------
+    def run_exhaustive(self, max_n: int, max_items: int) -> None:
+        """Every instance up to ``max_n`` items, then the constraint's explicit examples."""
+        found_at: Dict[str, int] = {}
+        for explicit, instance in itertools.chain(
+                ((False, i) for i in self.constraint.enumerate(max_n)),
+                ((True, i) for i in self.constraint.examples(max_items))):
+            cls = input_class(instance)
+            if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n):
+                continue
+            self.exhaustive += 1
+            self.explicit += explicit
+            key, what = self.outcome(instance, "exhaustive")
+            if key is not None:
+                if key[0] == "violation":  # an error (often a convention) blocks nothing
+                    found_at[cls] = min(found_at.get(cls, instance.n), instance.n)
+                self._keep(key, instance, what, "exhaustive", True)
+        self.confirm_candidates("exhaustive")
+
+    # -- phase 2 --------------------------------------------------------------------------
+    def run_random(self, max_items: int, max_examples: int, seed: int) -> None:
+        """Hypothesis runs, each hunting one new finding, until the budget is spent."""
+        remaining, run, shrunk = max_examples, 0, set()
+        while remaining > 0 and len(self.findings) < MAX_FINDINGS:
+            before = self.random
+            hunted = self._run(max_items, remaining, (seed + 7919 * run) % 2**32, shrunk)
+            remaining -= max(1, self.random - before)
+            run += 1
+            if hunted is None or self.unsatisfiable:
+                break
+            shrunk.add(hunted)
+        self.confirm_candidates("random")
+
+    def _run(self, max_items: int, max_examples: int, seed: int, shrunk: set) -> Optional[Key]:
+        from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings, target
+        from hypothesis import seed as hypothesis_seed
+        from hypothesis.errors import Unsatisfiable
+
+        strategy = self.constraint.strategy(max_items)
+        state: Dict[str, Any] = {}
+
+        def test(instance: Instance) -> None:
+            assume(instance.n >= self.min_items)
+            if "hunted" not in state:
+                self.random += 1
+            key, what = self.outcome(instance, "random")
+            if key is None:
+                # hypothesis maximises the observation: steer towards violations (margin
+                # < 0).  A tie's margin is rounding noise (±1e-15); hill-climbing on that
+                # noise costs thousands of calls for nothing, so ties observe exactly 0.
+                margin = float(what.margin)
+                if what.outcome is Outcome.TIE or abs(margin) <= self.tolerance:
+                    margin = 0.0
+                target(max(-1e6, min(1e6, -margin)), label="-margin")
+                return
+            if key in shrunk or (key in self.findings and self.findings[key][3]):
+                return  # known and already shrunk: not interesting any more
+            hunted = state.setdefault("hunted", key)
+            if key != hunted:  # met while shrinking another: keep it as met
+                self._keep(key, instance, what, "random", False)
+                return
+            state["last"] = (instance, what)
+            raise _Found()
+
+        runner = settings(
+            parent=settings.get_profile("default"),
+            database=None, deadline=None, derandomize=False, max_examples=max_examples,
+            phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink),
+            suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+            print_blob=False, verbosity=Verbosity.quiet,
+        )(hypothesis_seed(seed)(given(strategy)(test)))
+        try:
+            runner()
+        except Unsatisfiable as exc:  # hypothesis could not generate enough valid instances
+            self.unsatisfiable = str(exc)
+        except _Found:
+            instance, what = state["last"]  # the last failing run is the shrunk one
+            self._keep(state["hunted"], instance, what, "random", True, replace=True)
+        return state.get("hunted")
+
+    # -- statistical candidates -----------------------------------------------------------
+    def confirm_candidates(self, phase: str) -> None:
+        """Confirm pending candidates, smallest first, within the check's confirmations."""
+        alpha = FAMILY_ALPHA / MAX_CONFIRMATIONS
+        for size_key in sorted(self.candidates):
+            instance, _ = self.candidates.pop(size_key)
+            key = ("violation", "", input_class(instance))
+            if key in self.findings or self.confirmations >= MAX_CONFIRMATIONS:
+                continue
+            self._tick()
+            self.confirmations += 1
+            try:
+                ev = self.constraint.confirm(instance, self.scorer, self.metric,
+                                             self.tolerance, alpha)
+            except MetricCallError as exc:
+                if exc.reason == "timeout":
+                    raise Abort(exc) from None
+                self._keep(error_key(instance, exc), instance, exc, phase, False)
+                continue
+            if ev.outcome is Outcome.VIOLATED:
+                self._keep(key, instance, ev, phase, phase == "exhaustive")
+
+    # -- summary --------------------------------------------------------------------------
+    def ordered(self) -> List[Tuple[Key, tuple]]:
+        """Findings, errors first (the worst status), then smallest first; the first one is
+        the headline.  Errors of one size keep the order they were met in."""
+        order = list(self.findings)
+
+        def rank(item: Tuple[Key, tuple]) -> tuple:
+            key, (instance, what, _, _) = item
+            size = instance.size_key() if isinstance(what, Evaluation) else ()
+            return (key[0] != "error", instance.n, size, order.index(key))
+
+        return sorted(self.findings.items(), key=rank)
