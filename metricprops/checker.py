@@ -190,9 +190,8 @@ def _candidate_note(search: Search) -> str:
     screened = len(search.screened)
     if not screened:
         return ""
-    return (f" {screened} instance{'s' if screened > 1 else ''} passed the "
-            f"statistical screening; {search.confirmations} "
-            f"{'was' if search.confirmations == 1 else 'were'} retested on fresh samples.")
+    return (f" Statistical screening: {screened} candidate{'s' if screened > 1 else ''}, "
+            f"{search.confirmations} retested on fresh samples, {search.confirmed} confirmed.")
 
 
 def pair_seed(seed: int, metric_name: str, constraint_name: str) -> int:

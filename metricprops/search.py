@@ -85,7 +85,7 @@ class Search:
         self.tie: Optional[tuple] = None
         self.candidates: Dict[tuple, tuple] = {}  # size key -> (instance, evaluation)
         self.screened: set = set()  # size keys of every candidate met
-        self.confirmations = 0
+        self.confirmations = self.confirmed = 0
         self.exhaustive = self.explicit = self.random = 0
         self.out_of_time = False
         self.unsatisfiable: Optional[str] = None
@@ -231,6 +231,7 @@ class Search:
                 self._keep(error_key(instance, exc), instance, exc, phase, False)
                 continue
             if ev.outcome is Outcome.VIOLATED:
+                self.confirmed += 1
                 self._keep(key, instance, ev, phase, phase == "exhaustive")
 
     # -- summary --------------------------------------------------------------------------

@@ -7,7 +7,8 @@ import click
 
 from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                        DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS)
+                        DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
+                        check_min_items, check_time_budget, check_tolerance)
 from ..output import check_outputs, write_text
 from ._output import finish_audit
 
@@ -29,6 +30,17 @@ from ._output import finish_audit
               help=f"Largest random instance (default {DEFAULT_MAX_ITEMS}).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help=f"Seconds one metric call may take (default {DEFAULT_TIMEOUT:g}).")
+@click.option("--tolerance", type=float, default=None,
+              help=f"Scores within this tolerance are tied (default {TOLERANCE:g}; e.g. 1e-6 for "
+                   "a float32 library).")
+@click.option("--min-items", type=int, default=None,
+              help="Leave instances with fewer items out on purpose (default 1).")
+@click.option("--budget", type=float, default=None, metavar="SECONDS",
+              help="Time budget of the whole audit: each check gets an equal share of what is "
+                   "left; a check that runs out without a finding is gave_up.")
+@click.option("--timings", is_flag=True,
+              help="Write each check's wall time into the JSON and Markdown (on with --budget; "
+                   "the JSON then differs between runs).")
 @click.option("--kind", type=click.Choice(["similarity", "distance"]), default=None,
               help="Metadata for a bare function target.")
 @click.option("--lower", type=float, default=None, help="Declared lower bound of a bare function.")
@@ -42,7 +54,8 @@ from ._output import finish_audit
 @click.option("--quiet", "-q", is_flag=True, help="No progress line.")
 def command(targets: tuple, constraints: tuple, seed: Optional[int], max_examples: Optional[int],
             exhaustive_n: Optional[int], max_items: Optional[int], timeout: Optional[float],
-            kind: Optional[str], lower: Optional[float], upper: Optional[float],
+            tolerance: Optional[float], min_items: Optional[int], budget: Optional[float],
+            timings: bool, kind: Optional[str], lower: Optional[float], upper: Optional[float],
             perfect: Optional[float], symmetric: Optional[bool], json_path: Optional[str],
             md_path: Optional[str], quiet: bool) -> None:
     """Audit TARGET metrics against constraints.
@@ -61,8 +74,16 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     # unknown names: exit 2 before any work; default every registered constraint
     resolved = [get_constraint(c) for c in constraints] if constraints else list_constraints()
     options = {"max_examples": max_examples, "exhaustive_n": exhaustive_n,
-               "max_items": max_items, "timeout": timeout}
+               "max_items": max_items, "timeout": timeout, "tolerance": tolerance,
+               "min_items": min_items, "time_budget": budget}
     options = {k: v for k, v in options.items() if v is not None}
+    options["timings"] = timings
+    # the same checks as the Python API (settings.check_tolerance, ...), before any work
+    if tolerance is not None:
+        check_tolerance(tolerance)
+    if min_items is not None:
+        check_min_items(options["min_items"], options.get("max_items", DEFAULT_MAX_ITEMS))
+    check_time_budget(budget)
     partial = AuditResult(seed=0)
 
     def save(result: Any) -> None:  # keep what we have if the run is interrupted
