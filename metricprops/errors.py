@@ -24,6 +24,7 @@ __all__ = [
     "InvalidMetricError",
     "InvalidArgumentError",
     "OutputPathError",
+    "MissingExtraError",
     "InvalidConstraintError",
     "TargetError",
     "MetricCallError",
@@ -87,6 +88,11 @@ class InvalidArgumentError(MetricPropsError, ValueError):
 class OutputPathError(InvalidArgumentError):
     """An output path that cannot be written (a folder, a file where a folder is needed, no
     permission) or that two options share; raised before any work is done."""
+
+
+class MissingExtraError(MetricPropsError, ImportError):
+    """An optional package (an extra such as ``test``) that a requested piece of work needs
+    is not installed; the message names the package and how to install it."""
 
 
 class InvalidConstraintError(MetricPropsError, TypeError):

@@ -16,12 +16,23 @@ __all__ = ["command"]
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=None,
               help="Seed of the audits [default: the project's fixed report seed].")
 @click.option("--quick", is_flag=True, help="Tiny budgets: a smoke run, not the committed reports.")
+@click.option("--skip-missing", is_flag=True,
+              help="Build the other reports when a section needs an optional package that is "
+                   "not installed (the index says which and why) instead of stopping.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
-def command(out_dir: str, seed: int, quick: bool, quiet: bool) -> None:
-    """Regenerate reports/: audit, closed forms, ELM paper, third-party audit, index."""
-    from ..report import DEFAULT_SEED, build_reports
+def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: bool) -> None:
+    """Regenerate reports/: audit, closed forms, ELM paper, third-party audit, index.
+
+    A section that needs a package that is not installed (scikit-learn, bcubed or scorch
+    for the third-party audit: the test extra) stops the command before any work, exit
+    status 2, unless --skip-missing is given.
+    """
+    from ..output import check_outputs
+    from ..report import DEFAULT_SEED, build_reports, missing_sections
     from ..progress import Progress
 
+    check_outputs(folders={"--out": out_dir})
+    missing = missing_sections(quick)
     started = time.monotonic()
 
     def say(message: str) -> None:
@@ -29,6 +40,10 @@ def command(out_dir: str, seed: int, quick: bool, quiet: bool) -> None:
             click.echo(f"[{time.monotonic() - started:6.1f}s] {message}", err=True)
 
     folder = build_reports(out_dir, seed=DEFAULT_SEED if seed is None else seed, quick=quick,
-                           progress=say, audit_progress=None if quiet else Progress())
+                           progress=say, audit_progress=None if quiet else Progress(),
+                           skip_missing=skip_missing)
     say("done")
     click.echo(f"wrote {folder}/README.md and the reports it lists")
+    for name, dists in missing.items():  # only reached with --skip-missing
+        click.echo(f"not built: the {name} (needs {', '.join(dists)}; --skip-missing)",
+                   err=True)

@@ -23,8 +23,9 @@ instances listed in `audit.json` (`settings`), not a proof.
 
 
 def write_audit_report(out: Path, *, seed: int, progress: Optional[Callable[..., Any]] = None,
-                       **budget: Any) -> AuditResult:
-    """Run the audit and write ``audit.json``, ``audit.md`` and ``figures/audit-heatmap.png``."""
+                       command: str = "metricprops report", **budget: Any) -> AuditResult:
+    """Run the audit and write ``audit.json``, ``audit.md`` and ``figures/audit-heatmap.png``;
+    ``command`` is the regeneration command the Markdown names."""
     metrics = [m for m in list_metrics() if m.builtin]
     constraints = list_constraints()
     result = audit(metrics, constraints, seed=seed, progress=progress, **budget)
@@ -35,7 +36,7 @@ def write_audit_report(out: Path, *, seed: int, progress: Optional[Callable[...,
     header = (f"# Audit of the built-in metrics\n\n{READING_GUIDE}\n"
               f"Seed {result.seed}; exhaustive up to {s['exhaustive_n']} items, "
               f"{s['max_examples']} random instances up to {s['max_items']} items per pair "
-              f"(tolerance {s['tolerance']:g}). Regenerate with `metricprops report`.\n\n"
+              f"(tolerance {s['tolerance']:g}). Regenerate with `{command}`.\n\n"
               "![verdict heat map](figures/audit-heatmap.png)\n\n")
     write_text(out / "audit.md", header + result.markdown())
     return result

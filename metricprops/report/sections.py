@@ -46,8 +46,10 @@ def closed_forms_document(results: Sequence[Any], max_k: int,
             "results": [r.to_json() for r in results], "theorem3": list(gaps)}
 
 
-def write_closed_forms(out: Path, max_k: int = 6) -> Dict[str, Any]:
-    """Write ``closed-forms.md`` and ``closed-forms.json``."""
+def write_closed_forms(out: Path, max_k: int = 6,
+                       command: str = "metricprops report") -> Dict[str, Any]:
+    """Write ``closed-forms.md`` and ``closed-forms.json``; ``command`` is the regeneration
+    command the Markdown names."""
     from ..symbolic import check_catalog
 
     results = check_catalog(max_k=max_k)
@@ -69,31 +71,36 @@ def write_closed_forms(out: Path, max_k: int = 6) -> Dict[str, Any]:
         verdict = {1: "> 0 (proved)", 0: "= 0", -1: "< 0", None: "undecided"}[g["sign"]]
         lines.append(f"- {g['metric']}(H1) − {g['metric']}(H2) = `{g['gap']}` {verdict} for "
                      f"every m ≥ {g['m_min']} (H1: big block split into m and 1, as in the paper)")
-    lines += ["", "Regenerate with `metricprops report` (or `metricprops closed-forms`)."]
+    lines += ["", f"Regenerate with `{command}` (`metricprops closed-forms` prints the same "
+              "table and `--json PATH` writes its JSON)."]
     write_text(out / "closed-forms.md", "\n".join(lines) + "\n")
     return doc
 
 
 def write_elm_paper_outputs(res: Dict[str, Any], folder: Path,
-                            json_path: Optional[Path] = None) -> Dict[str, str]:
+                            json_path: Optional[Path] = None,
+                            command: Optional[str] = None) -> Dict[str, str]:
     """Write the figures and ``elm-paper.md`` of a reproduction into ``folder``, and its JSON to
-    ``json_path`` (if given); return the figure files."""
+    ``json_path`` (if given); return the figure files.  ``command`` is the regeneration
+    command the Markdown names (default: the ``metricprops reproduce elm-paper`` one)."""
     from ..reproduce import elm_paper, elm_paper_text
     from ..reproduce.figures import write_figures
 
     Path(folder).mkdir(parents=True, exist_ok=True)
     figures = write_figures(res, str(folder), elm_paper.FIGURES)
-    write_text(Path(folder) / "elm-paper.md", elm_paper_text.render_markdown(res, figures))
+    write_text(Path(folder) / "elm-paper.md",
+               elm_paper_text.render_markdown(res, figures, command=command))
     if json_path is not None:
         write_text(json_path, elm_paper_text.to_json(res, figures))
     return figures
 
 
-def write_elm_paper(out: Path, *, quick: bool = False) -> Dict[str, Any]:
+def write_elm_paper(out: Path, *, quick: bool = False,
+                    command: Optional[str] = None) -> Dict[str, Any]:
     """Run the ELM paper reproduction into ``out/elm-paper/`` (Markdown, JSON, figures)."""
     from ..reproduce import elm_paper
 
     folder = out / "elm-paper"
     res = elm_paper.run(quick=quick)
-    write_elm_paper_outputs(res, folder, folder / "elm-paper.json")
+    write_elm_paper_outputs(res, folder, folder / "elm-paper.json", command=command)
     return res

@@ -18,7 +18,7 @@ REBUILD_CLOSED_FORMS = """
 import sys
 from pathlib import Path
 from metricprops.report.sections import write_closed_forms
-write_closed_forms(Path(sys.argv[1]), max_k=2)
+write_closed_forms(Path(sys.argv[1]), max_k=2, command="metricprops report --seed 5 --quick")
 """
 
 
