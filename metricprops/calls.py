@@ -113,13 +113,13 @@ class Scorer:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 finished, value = timed_call(call, self.timeout)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # a metric's sys.exit() must not end the audit
             where = raise_site(exc)
             at = f" (at {where})" if where else ""
-            raise MetricCallError(
-                "raised", f"{m.name} raised {type(exc).__name__}: {exc}{at}", truth, pred,
-                where=where,
-            ) from exc
+            what = (f"called sys.exit({exc.code!r})" if isinstance(exc, SystemExit)
+                    else f"raised {type(exc).__name__}: {exc}")
+            raise MetricCallError("raised", f"{m.name} {what}{at}", truth, pred,
+                                  where=where) from exc
         if not finished:
             raise MetricCallError(
                 "timeout", f"{m.name} did not return within {self.timeout:g} s", truth, pred

@@ -10,7 +10,7 @@ from typing import Any, List, Optional
 
 import click
 
-from ..output import write_text
+from ..output import check_outputs, write_outputs
 from ._exit import EXIT_FINDING
 
 __all__ = ["command"]
@@ -54,7 +54,9 @@ def command(json_path: Optional[str], max_k: int, metrics: tuple) -> None:
     refuted), plus the forms that registered metrics declare."""
     from ..report.sections import THEOREM3_METRICS, closed_forms_document, theorem3_gaps
     from ..symbolic import check_catalog, summary
+    from ._output import report_failures
 
+    check_outputs({"--json": json_path})  # before any work
     results = [r for r in check_catalog(max_k=max_k) if not metrics or r.metric in metrics]
     results += _declared(metrics, max_k)
     click.echo(LEGEND)
@@ -73,6 +75,7 @@ def command(json_path: Optional[str], max_k: int, metrics: tuple) -> None:
     click.echo(summary(results))
     if json_path:
         doc = {**closed_forms_document(results, max_k, gaps), "legend": LEGEND}
-        write_text(json_path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        report_failures(write_outputs(
+            [("--json", json_path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")]))
     if any(r.status in ("refuted", "error") for r in results):
         raise SystemExit(EXIT_FINDING)

@@ -126,3 +126,10 @@ def test_replay_line_reruns_the_same_audit(invoke, tmp_path):
     rerun = invoke("audit", *words, "--json", again)
     assert rerun.exit_code == result.exit_code
     assert again.read_bytes() == first.read_bytes()
+
+
+def test_closed_forms_json_is_checked_before_any_work(invoke, tmp_path):
+    a_file = tmp_path / "a_file.txt"
+    a_file.write_text("x")
+    line = one_error_line(invoke("closed-forms", "--max-k", "2", "--json", a_file / "f.json"))
+    assert f"--json {a_file / 'f.json'}: cannot write there ({a_file} is a file" in line

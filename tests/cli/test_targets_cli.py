@@ -135,3 +135,21 @@ def test_error_verdict_says_where_the_metric_raised(invoke, tmp_path, isolated_i
     assert r["error"]["reason"] == "raised"
     path, line = r["error"]["where"].rsplit(":", 1)
     assert path.endswith("t14_raises.py") and line == "6"
+
+
+def test_a_metric_that_calls_sys_exit_is_an_error_verdict_not_the_end(invoke, tmp_path,
+                                                                       isolated_imports):
+    target = write(tmp_path / "t14_quits.py", """
+        import sys
+
+
+        def metric(labels_true, labels_pred):
+            if len(set(labels_pred)) == len(labels_pred) > 1:
+                sys.exit(3)
+            return 1.0
+    """)
+    result = invoke("audit", f"{target}:metric", *FAST)
+    assert result.exit_code == 1, result.output  # the audit went on and reported it
+    assert "t14_quits:metric × completeness: error. t14_quits:metric called sys.exit(3) (at " \
+           in result.stdout
+    assert "t14_quits.py:7)" in result.stdout

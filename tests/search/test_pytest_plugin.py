@@ -180,9 +180,23 @@ def test_settings_are_restored_after_the_session(pytester: pytest.Pytester) -> N
     assert testing.defaults() == before
 
 
-def test_bad_option_value_is_a_usage_error(pytester: pytest.Pytester) -> None:
-    result = pytester.runpytest("--metricprops-seed=-1")
+@pytest.mark.parametrize("option, message", [
+    ("--metricprops-seed=-1", "argument --metricprops-seed: expected an integer in "
+                              "0..4294967295, got -1"),
+    ("--metricprops-seed=abc", "argument --metricprops-seed: expected an integer, got 'abc'"),
+    ("--metricprops-max-examples=1.5", "argument --metricprops-max-examples: expected an "
+                                       "integer, got '1.5'"),
+    ("--metricprops-max-examples=-3", "argument --metricprops-max-examples: expected an "
+                                      "integer >= 0, got -3"),
+])
+def test_bad_option_value_is_a_usage_error_naming_the_option(pytester: pytest.Pytester,
+                                                             option: str, message: str) -> None:
+    result = pytester.runpytest(option)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = "\n".join(result.errlines)
+    assert message in errors
+    # the option and the value, never the plugin's internals
+    assert "parse" not in errors and "_integer_option" not in errors and "value:" not in errors
 
 
 def test_xdist_workers_share_the_controllers_seed() -> None:
