@@ -14,7 +14,10 @@ from ._output import finish_audit
 
 
 @click.command("audit")
-@click.argument("targets", nargs=-1, required=True)
+@click.argument("targets", nargs=-1, required=False)
+@click.option("--plan", "plan_path", type=click.Path(dir_okay=False), default=None,
+              help="Audit the targets of a TOML plan instead (each with its own metadata, "
+                   "tolerance, constraints and adapter; see metricprops.plan).")
 @click.option("--constraint", "-c", "constraints", multiple=True,
               help="Constraint name (repeatable); default every registered constraint (the ELM "
                    "paper's six, then the general properties).")
@@ -57,19 +60,26 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
             tolerance: Optional[float], min_items: Optional[int], budget: Optional[float],
             timings: bool, kind: Optional[str], lower: Optional[float], upper: Optional[float],
             perfect: Optional[float], symmetric: Optional[bool], json_path: Optional[str],
-            md_path: Optional[str], quiet: bool) -> None:
+            md_path: Optional[str], quiet: bool, plan_path: Optional[str] = None) -> None:
     """Audit TARGET metrics against constraints.
 
-    TARGET is a built-in name, package.module:attr, or path/to/file.py:attr.  Exit status 0
-    when nothing failed or errored, 1 otherwise, 2 on a usage error.
+    TARGET is a built-in name, package.module:attr, or path/to/file.py:attr; or give
+    --plan PLAN.toml for many targets, each with its own metadata, tolerance and adapter.
+    Exit status 0 when nothing failed or errored, 1 otherwise, 2 on a usage error.
     """
     from .. import checker
     from ..registry import get_constraint, list_constraints, resolve_metric
+    from ..plan import SETTINGS, load_plan, run_plan
     from ..results import AuditResult
 
     check_outputs({"--json": json_path, "--markdown": md_path})  # before any work
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric}
+    if bool(targets) == bool(plan_path):
+        raise click.UsageError("expected TARGET... or --plan PLAN.toml (one of the two)")
+    if plan_path and (constraints or any(v is not None for v in meta.values())):
+        raise click.UsageError("with --plan, metadata and constraints belong in the plan")
+    plan = load_plan(plan_path) if plan_path else None  # a bad plan: exit 2 before any work
     metrics = [resolve_metric(t, **meta) for t in targets]
     # unknown names: exit 2 before any work; default every registered constraint
     resolved = [get_constraint(c) for c in constraints] if constraints else list_constraints()
@@ -91,8 +101,13 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
 
     progress = None if quiet else Progress()
     try:
-        result = checker.audit(metrics, resolved, seed=seed, progress=progress, on_result=save,
-                               **options)
+        if plan is not None:
+            overrides = {k: v for k, v in options.items() if k in SETTINGS}
+            result = run_plan(plan, overrides=overrides, seed=seed, budget=budget,
+                              timings=timings or None, progress=progress, on_result=save)
+        else:
+            result = checker.audit(metrics, resolved, seed=seed, progress=progress,
+                                   on_result=save, **options)
     except KeyboardInterrupt:
         partial.seed = seed if seed is not None else -1
         write_text(json_path, partial.dumps())

@@ -1,0 +1,240 @@
+"""Audit plans: many targets, each with its own metadata, tolerance and adapter, in one run.
+
+A plan is a TOML file (``metricprops audit --plan plan.toml``)::
+
+    [audit]                      # defaults for every target (all optional)
+    seed = 20261130
+    constraints = ["zero_score", "degenerate", "max_agreement"]
+    max_examples = 200           # also exhaustive_n, max_items, timeout, tolerance, min_items
+    budget = 600                 # seconds for the whole plan
+    timings = false
+
+    [[target]]
+    target = "sklearn.metrics:adjusted_rand_score"   # a built-in, module:attr or file.py:attr
+    name = "sklearn_ari"         # its name in the report (default: from the target)
+    lower = -0.5                 # declared metadata: kind, lower, upper, perfect, symmetric
+    upper = 1
+    perfect = 1
+    tolerance = 1e-6             # this target's own settings and constraints win
+
+    [[target]]
+    target = "river.metrics:AdjustedRand"
+    adapter = { incremental = "per_item", get = "get" }   # see metricprops.plan_adapters
+
+A relative ``file.py:attr`` is found from the plan's folder.  Settings apply in this order,
+last wins: the defaults, the plan's ``[audit]`` table, the command line's options, the
+target's own keys.  Unknown keys are errors (a typo must not pass silently), and so is a
+name used twice.  Every target is checked with :func:`metricprops.audit`, so each result is
+the one a single audit of that target would give (pair seeds do not depend on the other
+targets); the results form one :class:`~metricprops.results.AuditResult`, whose metadata
+records each target's specification and adapter.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
+
+from .checker import audit
+from .metrics import Metric, metric as wrap_metric
+from .plan_adapters import Adapter, PlanError
+from .registry import get_constraint, list_constraints, resolve_metric
+from .results import AuditResult, CheckResult
+from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
+                       DEFAULT_MIN_ITEMS, DEFAULT_TIMEOUT, TOLERANCE, check_budget,
+                       check_min_items, check_seed, check_time_budget)
+from .targets import import_target, is_target_spec, target_name
+
+__all__ = ["Plan", "PlanTarget", "PlanError", "load_plan", "parse_plan", "run_plan"]
+
+#: Search settings a plan (or a target) may set, with their defaults.
+SETTINGS = {"max_examples": DEFAULT_MAX_EXAMPLES, "exhaustive_n": DEFAULT_EXHAUSTIVE_N,
+            "max_items": DEFAULT_MAX_ITEMS, "timeout": DEFAULT_TIMEOUT, "tolerance": TOLERANCE,
+            "min_items": DEFAULT_MIN_ITEMS}
+METADATA = ("kind", "lower", "upper", "perfect", "symmetric")
+AUDIT_KEYS = set(SETTINGS) | {"seed", "constraints", "budget", "timings"}
+TARGET_KEYS = set(SETTINGS) | set(METADATA) | {"target", "name", "constraints", "adapter"}
+
+
+@dataclass(frozen=True)
+class PlanTarget:
+    """One target of a plan: what to import, its metadata, settings, constraints, adapter."""
+
+    spec: str
+    name: str
+    metadata: Dict[str, Any] = field(default_factory=dict)
+    settings: Dict[str, Any] = field(default_factory=dict)
+    constraints: Optional[Tuple[str, ...]] = None
+    adapter: Adapter = Adapter()
+
+    def metric(self, base: str = ".") -> Metric:
+        """The target as a :class:`~metricprops.Metric` (imported now)."""
+        spec = _relative(self.spec, base)
+        meta = {k: v for k, v in self.metadata.items() if v is not None}
+        if not is_target_spec(spec) and not self.adapter.plain:
+            raise PlanError(f"target {self.name!r}: an adapter needs module:attr or "
+                            f"file.py:attr, got the name {spec!r}")
+        if not is_target_spec(spec) or self.adapter.plain:
+            found = resolve_metric(spec, **meta)
+            return found if found.name == self.name else found.with_metadata(name=self.name)
+        obj = import_target(spec)
+        if isinstance(obj, Metric):
+            raise PlanError(f"target {self.name!r}: {spec} is already a Metric; an adapter "
+                            "applies to plain functions and classes only")
+        func = self.adapter.wrap(obj, self.name)
+        return wrap_metric(func, name=self.name, kind=meta.get("kind", "similarity"),
+                           bounds=(meta.get("lower"), meta.get("upper")),
+                           perfect=meta.get("perfect"), symmetric=meta.get("symmetric"))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A parsed plan: defaults from ``[audit]`` and the targets, in file order."""
+
+    targets: Tuple[PlanTarget, ...]
+    settings: Dict[str, Any] = field(default_factory=dict)
+    constraints: Optional[Tuple[str, ...]] = None
+    seed: Optional[int] = None
+    budget: Optional[float] = None
+    timings: bool = False
+    base: str = "."
+    source: str = "<plan>"
+
+
+def _relative(spec: str, base: str) -> str:
+    path, sep, attr = spec.rpartition(":")
+    if sep and path.endswith(".py") and not os.path.isabs(path):
+        return f"{os.path.join(base, path)}:{attr}"
+    return spec
+
+
+def _check_keys(table: Any, allowed: set, where: str) -> Mapping[str, Any]:
+    if not isinstance(table, Mapping):
+        raise PlanError(f"{where}: expected a table, got {type(table).__name__}")
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise PlanError(f"{where}: unknown key(s) {', '.join(unknown)} (expected "
+                        f"{', '.join(sorted(allowed))})")
+    return table
+
+
+def _constraints(value: Any, where: str) -> Optional[Tuple[str, ...]]:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value):
+        raise PlanError(f"{where}: constraints must be a non-empty list of names, got {value!r}")
+    for name in value:
+        get_constraint(name)  # an unknown name fails now, listing close matches
+    return tuple(value)
+
+
+def _settings(table: Mapping[str, Any], where: str) -> Dict[str, Any]:
+    out = {k: table[k] for k in SETTINGS if k in table}
+    try:
+        check_budget(**{k: v for k, v in out.items() if k != "min_items"})
+        if "min_items" in out:
+            check_min_items(out["min_items"])
+    except ValueError as exc:
+        raise PlanError(f"{where}: {exc}") from None
+    return out
+
+
+def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan>") -> Plan:
+    """A :class:`Plan` from the parsed TOML ``data`` (``source`` names it in messages)."""
+    _check_keys(data, {"audit", "target"}, source)
+    head = _check_keys(data.get("audit", {}), AUDIT_KEYS, f"{source} [audit]")
+    targets_data = data.get("target")
+    if not isinstance(targets_data, list) or not targets_data:
+        raise PlanError(f"{source}: expected at least one [[target]] table")
+    targets: List[PlanTarget] = []
+    for i, table in enumerate(targets_data, 1):
+        where = f"{source} target {i}"
+        table = _check_keys(table, TARGET_KEYS, where)
+        spec = table.get("target")
+        if not isinstance(spec, str) or not spec:
+            raise PlanError(f"{where}: expected target = \"name\", \"module:attr\" or "
+                            f"\"file.py:attr\", got {spec!r}")
+        name = table.get("name", target_name(spec) if is_target_spec(spec) else spec)
+        if not isinstance(name, str) or not name:
+            raise PlanError(f"{where}: name must be a non-empty string, got {name!r}")
+        if name in {t.name for t in targets}:
+            raise PlanError(f"{where}: the name {name!r} is used twice (give each a name)")
+        targets.append(PlanTarget(
+            spec=spec, name=name, metadata={k: table[k] for k in METADATA if k in table},
+            settings=_settings(table, where),
+            constraints=_constraints(table.get("constraints"), where),
+            adapter=Adapter.from_table(_check_keys(table.get("adapter", {}), set(
+                Adapter.__dataclass_fields__), f"{where} adapter"), f"{where} adapter")))
+    try:
+        seed = None if head.get("seed") is None else check_seed(head["seed"])
+        budget = check_time_budget(head.get("budget"))
+    except ValueError as exc:
+        raise PlanError(f"{source} [audit]: {exc}") from None
+    timings = head.get("timings", False)
+    if not isinstance(timings, bool):
+        raise PlanError(f"{source} [audit]: timings must be true or false, got {timings!r}")
+    return Plan(targets=tuple(targets), settings=_settings(head, f"{source} [audit]"),
+                constraints=_constraints(head.get("constraints"), f"{source} [audit]"),
+                seed=seed, budget=budget, timings=timings, base=base, source=source)
+
+
+def load_plan(path: str) -> Plan:
+    """Read and check the plan file at ``path``."""
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as exc:
+        raise PlanError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise PlanError(f"{path}: cannot read the plan: {exc.strerror or exc}") from None
+    return parse_plan(data, base=os.path.dirname(os.path.abspath(path)),
+                      source=os.path.basename(path))
+
+
+def run_plan(plan: Plan, *, overrides: Optional[Mapping[str, Any]] = None,
+             seed: Optional[int] = None, budget: Optional[float] = None,
+             timings: Optional[bool] = None,
+             progress: Optional[Callable[[int, int, str, str], None]] = None,
+             on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:
+    """Audit every target of ``plan``; one :class:`AuditResult` in target order.
+
+    ``overrides`` (search settings), ``seed``, ``budget`` and ``timings`` come from the command
+    line: they win over the plan's ``[audit]`` table, and lose to a target's own keys.
+    """
+    seed = check_seed(seed if seed is not None else plan.seed)
+    budget = check_time_budget(budget if budget is not None else plan.budget)
+    timed = plan.timings if timings is None else timings
+    common = {**SETTINGS, **plan.settings, **(overrides or {})}
+    jobs = []
+    for t in plan.targets:
+        names = t.constraints or plan.constraints
+        cons = [get_constraint(c) for c in names] if names else list_constraints()
+        jobs.append((t, t.metric(plan.base), cons, {**common, **t.settings}))
+    result = AuditResult(seed=seed, settings={"plan": plan.source, **common},
+                         timings=timed or budget is not None)
+    if budget is not None:
+        result.settings["budget"] = budget
+    total, done = sum(len(cons) for _, _, cons, _ in jobs), 0
+    end = None if budget is None else time.monotonic() + budget
+    for t, m, cons, settings in jobs:
+        share = None if end is None else max(1e-3, (end - time.monotonic()) * len(cons) / (
+            total - done))
+
+        def step(i: int, _total: int, metric: str, constraint: str, offset: int = done) -> None:
+            if progress and metric:
+                progress(offset + i, total, metric, constraint)
+
+        part = audit([m], cons, seed=seed, time_budget=share, timings=timed, progress=step,
+                     on_result=on_result, **settings)
+        result.results.extend(part.results)
+        result.metadata[m.name] = {**m.metadata(), "target": t.spec,
+                                   "adapter": t.adapter.to_json()}
+        done += len(cons)
+    if progress:
+        progress(total, total, "", "")
+    return result
