@@ -12,6 +12,11 @@ For an item e in true block A (size a) and predicted block B (size b), with |A �
 All items of one cell share the same values, so each mean is a sum over the non-zero cells
 weighted by n_ij: O(nnz).  ``*_f`` is the mean of per-element F1 (the ELM paper's convention);
 ``*_f_amigo`` is the harmonic mean of mean precision and mean recall (Amigó et al. 2009).
+
+Names and citations: Bagga & Baldwin's B³ F -- the one the coreference scorers compute -- is
+the harmonic mean of the mean precision and the mean recall, i.e. ``bcubed_f_amigo`` (cited
+to both papers).  ``bcubed_f``, the mean of per-item F1, is the ELM paper's form and is cited
+to it; both names are kept as they are.
 """
 from __future__ import annotations
 
@@ -26,6 +31,13 @@ AMIGO = ("Amigó, E., Gonzalo, J., Artiles, J. & Verdejo, F. (2009). A compariso
          "clustering evaluation metrics based on formal constraints. Information Retrieval 12(4).")
 ELM = ("BCubed revisited: elements like me (ELM), section 2: per-element precision and recall "
        "with the element itself left out.")
+#: bcubed_f: the ELM paper's F (mean of per-item F1) on Bagga & Baldwin's per-item sets.
+ELM_BCUBED_F = ("BCubed revisited: elements like me (ELM), section 2: BCubed F as the mean of "
+                "per-element F1 (not Bagga & Baldwin's B³ F, which is bcubed_f_amigo); "
+                "per-element precision and recall from " + BAGGA)
+#: bcubed_f_amigo: B³ F as Bagga & Baldwin define it and the coreference scorers compute it.
+B3_F = (BAGGA[:-1] + " (B³ F: harmonic mean of the mean precision and the mean recall); "
+        + AMIGO)
 
 _BCUBED_CONV = {
     "empty": "error (EmptyInputError)",
@@ -66,12 +78,14 @@ def bcubed_recall_formula(t: Any) -> Any:
 
 
 def bcubed_f_formula(t: Any) -> Any:
-    """BCubed F: mean over items of F1(e) = 2 |A ∩ B| / (|A| + |B|) (the ELM paper's form)."""
+    """BCubed F: mean over items of F1(e) = 2 |A ∩ B| / (|A| + |B|) (the ELM paper's form;
+    Bagga & Baldwin's B³ F is ``bcubed_f_amigo``)."""
     return _mean(t, 2 * t.cell_n / (t.cell_a + t.cell_b))
 
 
 def bcubed_f_amigo_formula(t: Any) -> Any:
-    """BCubed F (Amigó): harmonic mean of mean BCubed precision and mean BCubed recall."""
+    """BCubed F (Bagga & Baldwin's B³ F, Amigó et al.): harmonic mean of mean BCubed precision
+    and mean BCubed recall, as the coreference scorers compute it."""
     return _harmonic(t, bcubed_precision_formula(t), bcubed_recall_formula(t))
 
 
@@ -104,8 +118,8 @@ def _m(name: str, formula: Any, citation: str, conventions: dict, symmetric: boo
 
 bcubed_precision = _m("bcubed_precision", bcubed_precision_formula, BAGGA, _BCUBED_CONV, False)
 bcubed_recall = _m("bcubed_recall", bcubed_recall_formula, BAGGA, _BCUBED_CONV, False)
-bcubed_f = _m("bcubed_f", bcubed_f_formula, BAGGA, _BCUBED_CONV, True)
-bcubed_f_amigo = _m("bcubed_f_amigo", bcubed_f_amigo_formula, AMIGO, _BCUBED_CONV, True)
+bcubed_f = _m("bcubed_f", bcubed_f_formula, ELM_BCUBED_F, _BCUBED_CONV, True)
+bcubed_f_amigo = _m("bcubed_f_amigo", bcubed_f_amigo_formula, B3_F, _BCUBED_CONV, True)
 elm_precision = _m("elm_precision", elm_precision_formula, ELM, _ELM_CONV, False)
 elm_recall = _m("elm_recall", elm_recall_formula, ELM, _ELM_CONV, False)
 elm_f = _m("elm_f", elm_f_formula, ELM, _ELM_CONV, True)
