@@ -173,3 +173,21 @@ def test_codes_are_integers_in_order_of_first_appearance(tmp_path):
     col = read_label_codes(write(tmp_path / "t.txt", "b\na\nb\nc\n"))
     assert col.codes.dtype.kind == "i" and col.codes.tolist() == [0, 1, 0, 2]
     assert col.labels == ["b", "a", "c"]
+
+
+def test_csv_errors_past_the_first_block_name_the_right_line(invoke, tmp_path):
+    rows = [f"{i},c{i % 7}" for i in range(9000)]
+    rows[8500] = "8500"  # a short row, in the third block of rows read
+    path = write(tmp_path / "t.csv", "id,label\n" + "\n".join(rows) + "\n")
+    error = error_line(invoke("score", path, path, "--column", "label"))
+    assert error == (f"error: {path}, line 8502, column 1 ('label'): expected at least 2 "
+                     "columns, got 1")
+    rows[8500] = "8500,"
+    path = write(tmp_path / "t.csv", "id,label\n" + "\n".join(rows) + "\n\n\n")
+    error = error_line(invoke("score", path, path, "--column", "label"))
+    assert error == (f"error: {path}, line 8502, column 1 ('label'): expected a label, got an "
+                     "empty cell")
+    rows[8500] = "8500,c3"
+    path = write(tmp_path / "t.csv", "id,label\n" + "\n".join(rows) + "\n\n\n")
+    assert scores(invoke("score", path, path, "--column", "label", "-m", "rand",
+                         "--json")) == {"rand": 1.0}
