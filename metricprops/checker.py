@@ -1,23 +1,26 @@
 """The checker: run one constraint against one metric, and audit many pairs.
 
-Search has two phases.  First, every instance with at most ``exhaustive_n`` items is checked
-(smallest first).  Then, if no violation was found, hypothesis generates ``max_examples``
-random instances with at most ``max_items`` items, steered towards violations with
-``hypothesis.target`` on the constraint's margin, and shrinks the first violation it finds to
-a minimal one.  Hypothesis is run from library code as in ``hypothesis.find``: an inner
-``@given`` function whose failing instance is captured in a closure, with settings built
-explicitly (recorded seed, no database, no deadline, no explain phase) on top of hypothesis'
-*default* profile, so a loaded profile (``CI=true`` loads hypothesis' "ci" profile) cannot
-change verdicts.
+Search has two phases (:mod:`metricprops.search`).  First, every instance with at most
+``exhaustive_n`` items is checked (smallest first).  Then hypothesis generates
+``max_examples`` random instances with at most ``max_items`` items, steered towards
+violations with ``hypothesis.target`` on the constraint's margin, and shrinks each *distinct*
+finding (violation or error; on degenerate or ordinary input) to a minimal one on its own;
+the search does not stop at the first finding.  Hypothesis is run from library code as in
+``hypothesis.find``: an inner ``@given`` function whose failing instance is captured in a
+closure, with settings built explicitly (recorded seed, no database, no deadline, no explain
+phase) on top of hypothesis' *default* profile, so a loaded profile (``CI=true`` loads
+hypothesis' "ci" profile) cannot change verdicts.
 
 A pass therefore means "no counterexample among all instances up to n items and N random
-ones up to m items"; the result's message says exactly that.
+ones up to m items"; the result's message says exactly that.  A statistical constraint's
+screening only proposes candidates; a failure needs a confirmation on independent data, with
+the family-wise error rate of the check bounded (:data:`~metricprops.settings.FAMILY_ALPHA`).
 """
 from __future__ import annotations
 
 import time
 import zlib
-from typing import Any, Callable, Dict, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance

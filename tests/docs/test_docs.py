@@ -10,7 +10,8 @@ Fenced blocks are run in document order, one temporary directory per document:
   expected line appears, in order, where ``...`` inside a line matches anything and a line
   that is just ``...`` skips any number of lines.
 * ```toml blocks are parsed; one marked ``entry-points`` is "installed" for the rest of the
-  document (a ``.dist-info`` directory on ``PYTHONPATH``, as ``pip install`` would write).
+  document (a ``.dist-info`` directory on ``PYTHONPATH``, as ``pip install`` would write), one
+  marked ``file=NAME`` is also written to NAME (an audit plan).
 
 Markers are HTML comments right before a fence (invisible when rendered):
 ``<!-- docs: file=NAME -->`` writes the block to NAME instead of running it, ``exit=N`` is the
@@ -227,6 +228,8 @@ def run_page(path: Path, workdir: Path) -> None:
                 else:
                     import tomllib
                     tomllib.loads(block.code)
+                    if "file" in block.markers:  # e.g. an audit plan, read by a later command
+                        (workdir / block.markers["file"]).write_text(block.code, encoding="utf-8")
                 continue
             if "file" in block.markers:
                 target = workdir / block.markers["file"]

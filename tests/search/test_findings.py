@@ -11,7 +11,7 @@ from metricprops.constraint import Constraint, Evaluation, Instance, Outcome
 from metricprops.errors import InvalidArgumentError
 from metricprops.partition import Partition
 from metricprops.search import input_class
-from metricprops.settings import MAX_CONFIRMATIONS
+from metricprops.settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 from metricprops.strategies import partitions
 
 elm = mp.get_metric("elm_f")
@@ -129,7 +129,7 @@ def test_unconfirmed_candidates_are_no_failure_and_confirmations_are_bounded():
     r = check("elm_f", c, seed=3, max_examples=40, exhaustive_n=4)
     assert r.status == "passed" and r.findings == []
     assert len(c.confirmed) == MAX_CONFIRMATIONS  # never more, however many were screened
-    assert {alpha for _, alpha in c.confirmed} == {mp.settings.FAMILY_ALPHA / MAX_CONFIRMATIONS}
+    assert {alpha for _, alpha in c.confirmed} == {FAMILY_ALPHA / MAX_CONFIRMATIONS}
     assert (f"{MAX_CONFIRMATIONS} retested on fresh samples, 0 confirmed") in r.message
 
 
