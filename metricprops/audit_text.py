@@ -84,7 +84,9 @@ def fit_table(audit: Any, width: int) -> str:
     """
     metrics, constraints = audit.metrics(), audit.constraints()
     by_key = {(r.metric, r.constraint): r.symbol for r in audit.results}
-    legend = _key(LEGEND.split("   "), width)
+    parts = LEGEND.split("   ")
+    legend = [LEGEND] if len(LEGEND) <= width else ["  ".join(parts)] if len(
+        "  ".join(parts)) <= width else _key(parts, width)
 
     def symbol(m: str, c: str) -> str:
         return by_key.get((m, c), " ")
