@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import pytest
 
 import metricprops as mp
@@ -9,6 +10,8 @@ from metricprops.report.coreference import COREFERENCE_METRICS, write_coreferenc
 from metricprops.report.coreference_analyses import (mention_identification_effect,
                                                      muc_ignores_singletons, muc_rewards_merging,
                                                      reference_agreement)
+
+REPORTS = Path(__file__).resolve().parents[2] / "reports"
 
 
 
@@ -74,3 +77,11 @@ def test_section_is_written_from_an_audit(tmp_path):
     assert set(data["unexplained"]) == unexplained
     text = (tmp_path / "coreference.md").read_text(encoding="utf-8")
     assert "muc_f × max_agreement" in text and "MUC ignores singleton entities" in text
+
+
+def test_committed_coreference_report_explains_every_finding():
+    data = json.loads((REPORTS / "coreference.json").read_text(encoding="utf-8"))
+    assert data["metrics"] == list(COREFERENCE_METRICS)
+    assert data["unexplained"] == []
+    assert all(a["holds"] for a in data["analyses"])
+    assert data["reference"]["metricprops"]["disagreements"] == []
