@@ -19,7 +19,8 @@ Rows:
   command line end to end, as a user runs it;
 * ``read_label_codes`` x 2: metricprops' streaming reader (integer codes, never a list of
   n strings), both files;
-* ``read_text + splitlines`` x 2: the reader metricprops had before (a list of n strings);
+* ``read_text + splitlines + codes`` x 2: the reader metricprops had before (a list of n
+  strings), then the integer codes ``score`` made of it (one hashing pass in Python);
 * ``numpy.loadtxt(dtype=str) + unique``: numpy's text reader, then integer codes;
 * ``pandas.read_csv(dtype=str) + factorize``: pandas' C reader, then integer codes (pandas is
   needed for this row only: ``pip install pandas``; the row is skipped without it).
@@ -27,18 +28,18 @@ Rows:
 This is a script, not a test: it asserts nothing, it reports.  Run it on a quiet machine
 (``uptime``: load well under the number of cores).
 
-Measured (n = 10^7, 2 cores, Python 3.11, numpy 2.4.6, pandas 3.1.1) on a machine that was
-*not* quiet (load average 3.9 to 4.4 on its 2 cores: expect the times to be about half on an
-idle one; the peaks do not depend on the load):
+Measured (n = 10^7, 2 cores, Python 3.11, numpy 2.4.6, pandas 3.1.1) while one other
+process kept one of the two cores busy (load average 1.9 to 2.0; the peaks do not depend on
+the load):
 
     what                                            wall s  read s  peak MiB
-    metricprops score T P -m rand (command line)     13.88               502
-    metricprops score T P (every built-in)           42.56              1550
-    python + numpy (start-up floor)                   0.68    0.01        27
-    read_label_codes x 2 (metricprops)                9.29    8.31       185
-    read_text + splitlines x 2 (previous reader)     11.65    9.42      1468
-    numpy.loadtxt(dtype=str) + unique x 2            47.25   46.53       928
-    pandas.read_csv(dtype=str) + factorize x 2       10.18    8.31       540
+    metricprops score T P -m rand (command line)      6.79               502
+    metricprops score T P (every built-in)           21.53              1550
+    python + numpy (start-up floor)                   0.33    0.00        27
+    read_label_codes x 2 (metricprops)                5.05    4.67       185
+    read_text + splitlines + codes x 2 (previous)    11.54   10.12      1634
+    numpy.loadtxt(dtype=str) + unique x 2            29.99   29.66       928
+    pandas.read_csv(dtype=str) + factorize x 2        6.34    5.31       540
 
 Every built-in is dominated by the 19 coreference metrics (CEAF's alignment on a 3162 x 3162
 table); the label files themselves cost the 185 MiB of the reader row.
@@ -71,12 +72,14 @@ t = time.perf_counter()
 a = read_label_codes(TRUTH); b = read_label_codes(PRED)
 assert len(a) == len(b) == N
 """,
-    "read_text + splitlines x 2 (previous reader)": """
+    "read_text + splitlines + codes x 2 (previous)": """
 import time
 from pathlib import Path
+from metricprops.partition import as_partition
 t = time.perf_counter()
 a = [x.strip() for x in Path(TRUTH).read_text(encoding="utf-8").splitlines()]
 b = [x.strip() for x in Path(PRED).read_text(encoding="utf-8").splitlines()]
+codes = [as_partition(a).codes, as_partition(b).codes]  # what score() did with the lists
 assert len(a) == len(b) == N
 """,
     "numpy.loadtxt(dtype=str) + unique x 2": """
