@@ -46,7 +46,8 @@ from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_I
                        check_min_items, check_seed, check_time_budget)
 from .targets import import_target, is_target_spec, target_name
 
-__all__ = ["Plan", "PlanTarget", "PlanError", "load_plan", "parse_plan", "run_plan"]
+__all__ = ["Plan", "PlanTarget", "PlanError", "load_plan", "parse_plan", "run_plan",
+           "shipped_plans"]
 
 #: Search settings a plan (or a target) may set, with their defaults.
 SETTINGS = {"max_examples": DEFAULT_MAX_EXAMPLES, "exhaustive_n": DEFAULT_EXHAUSTIVE_N,
@@ -179,8 +180,19 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
                 seed=seed, budget=budget, timings=timings, base=base, source=source)
 
 
+def shipped_plans() -> Dict[str, str]:
+    """The plans shipped with metricprops (``metricprops/plans/NAME.toml``): name -> path."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plans")
+    names = sorted(f for f in os.listdir(folder) if f.endswith(".toml")) \
+        if os.path.isdir(folder) else []
+    return {f[:-len(".toml")]: os.path.join(folder, f) for f in names}
+
+
 def load_plan(path: str) -> Plan:
-    """Read and check the plan file at ``path``."""
+    """Read and check the plan file at ``path``, or the shipped plan of that name (e.g.
+    ``"river"``, see :func:`shipped_plans`) when no such file exists."""
+    if not os.path.exists(path) and path in shipped_plans():
+        path = shipped_plans()[path]
     try:
         import tomllib
     except ImportError:  # Python < 3.11
@@ -191,7 +203,9 @@ def load_plan(path: str) -> Plan:
     except tomllib.TOMLDecodeError as exc:
         raise PlanError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:
-        raise PlanError(f"{path}: cannot read the plan: {exc.strerror or exc}") from None
+        shipped = ", ".join(shipped_plans()) or "none"
+        raise PlanError(f"{path}: cannot read the plan: {exc.strerror or exc} (the plans "
+                        f"shipped with metricprops, by name: {shipped})") from None
     return parse_plan(data, base=os.path.dirname(os.path.abspath(path)),
                       source=os.path.basename(path))
 

@@ -6,7 +6,8 @@ table of a plan, see :mod:`metricprops.plan`):
 ``order``
     ``"truth_first"`` (default, scikit-learn's order) or ``"pred_first"``.
 ``labels``
-    How the two label sequences are passed: ``"list"`` (default), ``"tuple"`` or ``"numpy"``.
+    How the two label sequences are passed: ``"list"`` (default), ``"tuple"``, ``"numpy"`` or
+    ``"torch"`` (a tensor, for torchmetrics; labels a tensor cannot hold are rejected).
 ``value``
     How to read the score from what the call returns, as a path of steps: ``.name`` (an
     attribute), ``[2]`` (an index, e.g. F in a (recall, precision, F) tuple), ``["f1"]`` (a
@@ -30,7 +31,7 @@ from .errors import InvalidArgumentError
 __all__ = ["Adapter", "parse_value_path", "read_value", "PlanError"]
 
 ORDERS = ("truth_first", "pred_first")
-LABELS = ("list", "tuple", "numpy")
+LABELS = ("list", "tuple", "numpy", "torch")
 INCREMENTAL = ("per_item", "batch")
 _STEP = re.compile(r"""\.([A-Za-z_]\w*)|\[(-?\d+)\]|\[(["'])(.*?)\3\]|(\(\))""")
 
@@ -78,6 +79,9 @@ def _convert(labels: Any, how: str) -> Any:
     if how == "numpy":
         import numpy as np
         return np.asarray(labels)
+    if how == "torch":
+        import torch
+        return torch.as_tensor(list(labels))
     return tuple(labels) if how == "tuple" else list(labels)
 
 

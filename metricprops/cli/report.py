@@ -24,8 +24,9 @@ def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: boo
     """Regenerate reports/: audit, closed forms, ELM paper, third-party audit, index.
 
     A section that needs a package that is not installed (scikit-learn, bcubed or scorch
-    for the third-party audit: the test extra) stops the command before any work, exit
-    status 2, unless --skip-missing is given.
+    for the third-party audit: the test extra; clusim, cdlib, ClusterEval, torchmetrics
+    and river for its libraries: the libraries extra) stops the command before any work,
+    exit status 2, unless --skip-missing is given (the report then says what it left out).
     """
     from ..output import check_outputs
     from ..report import DEFAULT_SEED, build_reports, missing_sections

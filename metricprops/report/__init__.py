@@ -31,7 +31,7 @@ is byte-identical when regenerated.
 | [closed-forms.md](closed-forms.md) ([JSON](closed-forms.json)) | closed forms of the built-ins, proved with sympy from the same formulas the numeric path uses |
 | [elm-paper/elm-paper.md](elm-paper/elm-paper.md) ([JSON](elm-paper/elm-paper.json)) | the ELM paper's experiments (sections 2.2 and 3.4) next to the paper's numbers |
 | [coreference.md](coreference.md) ([JSON](coreference.json)) | the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the literature's analyses checked, implementations against the reference scorer's test cases |
-| [third-party.md](third-party.md) ([JSON](third-party.json)) | scikit-learn's clustering metrics, the `bcubed` package and the `scorch` coreference scorer, audited as they are |
+| [third-party.md](third-party.md) ([JSON](third-party.json)) | scikit-learn's clustering metrics, the `bcubed` package, the `scorch` coreference scorer and, through their plans, clusim, cdlib, ClusterEval, torchmetrics and river, audited as they are; the bugs found, with plain-Python reproductions |
 
 The drawing [figures/counterexample_graph.png](figures/counterexample_graph.png) shows the
 paper's Theorem 3 instance (m = 3) as clique graphs (`metricprops.report.graph_figure`).
@@ -41,6 +41,8 @@ paper's Theorem 3 instance (m = 3) as clique graphs (`metricprops.report.graph_f
 #: Optional packages, by the module that is imported: (distribution, the extra that has it).
 EXTRAS = {"sklearn": ("scikit-learn", "test"), "bcubed": ("bcubed", "test"),
           "scorch": ("scorch", "test")}
+#: The section that the ``libraries`` extra completes (left out of a quick build).
+LIBRARIES_SECTION = "third-party audit's libraries"
 #: The third-party target audited by a quick build.
 QUICK_THIRD_PARTY = ("sklearn.metrics:adjusted_rand_score",)
 
@@ -71,12 +73,21 @@ def missing_sections(quick: bool = False) -> Dict[str, List[str]]:
             importlib.import_module(module)
         except ImportError:
             missing.append(EXTRAS[module][0])
-    return {"third-party audit": missing} if missing else {}
+    out = {"third-party audit": missing} if missing else {}
+    if not quick:
+        from .third_party_libraries import missing_libraries
+        libraries = missing_libraries()
+        if libraries:
+            out[LIBRARIES_SECTION] = libraries
+    return out
 
 
 def _why(missing: List[str]) -> str:
+    from .third_party_libraries import LIBRARIES
+
+    extra = "libraries" if set(missing) <= {d for d, _ in LIBRARIES.values()} else "test"
     return (f"needs {', '.join(missing)}, not installed (pip install "
-            f"'metricprops[test]', or pip install {' '.join(missing)})")
+            f"'metricprops[{extra}]', or pip install {' '.join(missing)})")
 
 
 def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool = False,
@@ -127,6 +138,13 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     else:
         say("third-party audit")
         kw = {"names": list(QUICK_THIRD_PARTY), **budget} if quick else {}
+        if not quick:
+            from .third_party_libraries import LIBRARIES
+            left_out = missing.get(LIBRARIES_SECTION, [])
+            kw = {"libraries": [name for name, (dist, _) in LIBRARIES.items()
+                                if dist not in left_out], "missing": left_out}
+            if left_out:
+                say(f"third-party audit without {', '.join(left_out)}: {_why(left_out)}")
         third_party.write_reports(folder, seed=seed, command=command, **kw)
     draw_theorem3(folder / "figures" / "counterexample_graph.png")
     write_text(folder / "README.md", index)

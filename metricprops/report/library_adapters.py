@@ -1,0 +1,117 @@
+"""Adapters for libraries that take clustering *objects*: clusim and cdlib.
+
+clusim's similarity functions take two ``clusim.clustering.Clustering`` objects and return a
+float; cdlib's comparison functions take two ``cdlib.NodeClustering`` objects and return a
+``MatchingResult`` whose ``.score`` is the value.  Neither shape can be described by a plan's
+adapter table (:mod:`metricprops.plan_adapters`), so each metric gets a function here with
+scikit-learn's shape ``f(labels_true, labels_pred)``: the labels are turned into the library's
+objects (items ``0 .. n-1``, one block per distinct label), the library's function is called
+with the truth first (the prediction first for cdlib's ``f1`` and ``nf1``, whose first
+argument is the detected communities) and its value is returned unchanged, so an audit audits
+the library.
+The plans in ``metricprops/plans/`` name these functions as targets
+(``metricprops.report.library_adapters:clusim.rand_index``).  Each library is imported
+when one of its adapters is first called.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, Dict, List, Tuple
+
+__all__ = ["blocks", "clusim_clustering", "cdlib_clustering", "LibraryFunction", "clusim", "cdlib"]
+
+
+def blocks(labels_true: Any, labels_pred: Any) -> Tuple[List[List[int]], List[List[int]]]:
+    """The blocks of both labellings as lists of item indices, in order of first appearance.
+
+    Raises
+    ------
+    ValueError
+        If the two labellings differ in length.
+    """
+    truth, pred = list(labels_true), list(labels_pred)
+    if len(truth) != len(pred):
+        raise ValueError(f"expected labels_true and labels_pred of the same length, got "
+                         f"{len(truth)} and {len(pred)}")
+
+    def split(labels: List[Any]) -> List[List[int]]:
+        out: Dict[Any, List[int]] = {}
+        for i, label in enumerate(labels):
+            out.setdefault(label, []).append(i)
+        return list(out.values())
+
+    return split(truth), split(pred)
+
+
+def clusim_clustering(block_list: List[List[int]]) -> Any:
+    """A ``clusim.clustering.Clustering`` with the given blocks (item -> [block index])."""
+    from clusim.clustering import Clustering
+
+    return Clustering(elm2clu_dict={i: [b] for b, items in enumerate(block_list) for i in items})
+
+
+def cdlib_clustering(block_list: List[List[int]]) -> Any:
+    """A ``cdlib.NodeClustering`` with the given blocks (no graph: comparisons need none)."""
+    from cdlib import NodeClustering
+
+    return NodeClustering([list(b) for b in block_list], graph=None, method_name="labels")
+
+
+@dataclass(frozen=True)
+class LibraryFunction:
+    """``f(labels_true, labels_pred)`` calling ``module.attr`` of a library on its clustering
+    objects (a module-level class, so that worker processes can receive it)."""
+
+    library: str
+    module: str
+    attr: str
+    pred_first: bool = False
+
+    @property
+    def __name__(self) -> str:  # what metricprops names a target by default
+        return f"{self.library}_{self.attr}"
+
+    @property
+    def __doc__(self) -> str:  # type: ignore[override]
+        first = "prediction" if self.pred_first else "truth"
+        return f"``{self.module}.{self.attr}`` of {self.library}, called with the {first} first."
+
+    def __call__(self, labels_true: Any, labels_pred: Any) -> float:
+        first, second = blocks(labels_true, labels_pred)
+        if self.pred_first:
+            first, second = second, first
+        func = getattr(importlib.import_module(self.module), self.attr)
+        if self.library == "cdlib":
+            return float(func(cdlib_clustering(first), cdlib_clustering(second)).score)
+        return float(func(clusim_clustering(first), clusim_clustering(second)))
+
+
+def _clusim(attr: str, module: str = "clusim.sim") -> LibraryFunction:
+    return LibraryFunction("clusim", module, attr)
+
+
+def _cdlib(attr: str) -> LibraryFunction:
+    # f1 and nf1 hand their arguments to NF1(communities, ground_truth): prediction first
+    return LibraryFunction("cdlib", "cdlib.evaluation", attr, pred_first=attr in ("f1", "nf1"))
+
+
+#: clusim's partition similarities as attributes named after the functions (``clusim.sim``,
+#: ``element_sim`` from ``clusim.clusimelement``); a plan's target is e.g.
+#: ``"metricprops.report.library_adapters:clusim.rand_index"``.
+clusim = SimpleNamespace(element_sim=_clusim("element_sim", "clusim.clusimelement"), **{
+    name: _clusim(name) for name in (
+    "jaccard_index", "rand_index", "adjrand_index", "fowlkes_mallows_index",
+    "rogers_tanimoto_index", "southwood_index", "fmeasure", "pearson_correlation",
+    "classification_error", "purity_index", "nmi", "mi", "vi", "rmi", "adj_mi",
+    "geometric_accuracy", "omega_index")})
+
+#: cdlib's partition comparisons as attributes named after the functions in
+#: ``cdlib.evaluation`` (``...:cdlib.nf1``).
+cdlib = SimpleNamespace(**{name: _cdlib(name) for name in (
+    "normalized_mutual_information", "adjusted_rand_index", "adjusted_mutual_information",
+    "variation_of_information", "f1", "nf1", "partition_closeness_simple", "omega",
+    "overlapping_normalized_mutual_information_LFK",
+    "overlapping_normalized_mutual_information_MGH", "jaccard_index", "rand_index",
+    "classification_error", "ecs")})

@@ -1,0 +1,83 @@
+"""Implementation bugs found by the third-party audit, each with a plain-Python reproduction.
+
+Every reproduction uses the library alone (no metricprops), runs in a fresh interpreter and
+prints the wrong value; the comment says the right one.  ``tests/report/test_third_party_bugs.py``
+runs each one against the installed version and checks that it still prints ``shows`` (so a
+fixed release is noticed).  The report lists them under "Bugs, with plain-Python
+reproductions" with the library's version.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Tuple
+
+__all__ = ["Bug", "BUGS"]
+
+
+@dataclass(frozen=True)
+class Bug:
+    """One implementation bug: where, what, and the code that shows it."""
+
+    distribution: str
+    title: str
+    explanation: str
+    code: str
+    shows: str  # what the reproduction prints (the wrong value), checked by the tests
+
+
+BUGS: Tuple[Bug, ...] = (
+    Bug("clusim", "`pearson_correlation` leaves out the square root of its denominator",
+        "The Pearson correlation of the pair indicators is (N11·N00 − N10·N01) / "
+        "√((N11+N10)(N11+N01)(N00+N10)(N00+N01)); clusim divides by the product itself, so "
+        "identical partitions score 0.5 instead of 1 and the value depends on the scale of "
+        "the counts (its docstring prints the formula without the root as well).",
+        """
+from clusim.clustering import Clustering
+import clusim.sim as sim
+
+t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [1]})   # {0 1 | 2}
+print(sim.pearson_correlation(t, t))   # 0.5; identical partitions correlate perfectly: 1.0
+""", "0.5"),
+    Bug("clusim", "`southwood_index` exceeds its documented range [0, 1]",
+        "N11 / (N10 + N01) is unbounded above, while the docstring says \"between 0 and 1.0\" "
+        "and identical partitions get 1.0 (a 0/0 caught as 1): a partition that is *not* "
+        "the truth can outscore the truth itself.",
+        """
+from clusim.clustering import Clustering
+import clusim.sim as sim
+
+t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0], 3: [0], 4: [1]})  # {0 1 2 3 | 4}
+h = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0], 3: [0], 4: [0]})  # {0 1 2 3 4}
+print(sim.southwood_index(t, h), sim.southwood_index(t, t))   # 1.5 1.0: documented <= 1.0
+""", "1.5 1.0"),
+    Bug("cdlib", "`partition_closeness_simple` counts every community size once",
+        "The size multiplicities n(x) are counted after the sizes were put in a set, so each "
+        "is 1 and N is the sum of the *distinct* sizes: a partition into sizes (2, 2, 1) and "
+        "one into (2, 1, 1, 1) are as close as identical partitions.",
+        """
+from cdlib import NodeClustering, evaluation
+
+a = NodeClustering([[0, 1], [2, 3], [4]], graph=None)        # sizes 2, 2, 1
+b = NodeClustering([[0, 1], [2], [3], [4]], graph=None)      # sizes 2, 1, 1, 1
+print(evaluation.partition_closeness_simple(a, b).score,
+      evaluation.partition_closeness_simple(a, a).score)     # 0.5 0.5: a vs b should be lower
+""", "0.5 0.5"),
+    Bug("ClusterEval", "`pair_sensitivity_score` scores identical partitions 0 when no two "
+        "items share a class",
+        "With no true pair, TP + FN = 0 and the function returns 0 (the worst score) for a "
+        "perfect clustering, the same edge case as scikit-learn's `fowlkes_mallows_score`.",
+        """
+import clustereval
+
+print(clustereval.pair_sensitivity_score([0, 1, 2], [0, 1, 2]))   # 0; a perfect match: 1
+""", "0"),
+    Bug("ClusterEval", "`pair_specificity_score` scores identical partitions 0 when all items "
+        "share one class",
+        "With every pair together in the truth, TN + FP = 0 and the function returns 0 for a "
+        "perfect clustering.",
+        """
+import clustereval
+
+print(clustereval.pair_specificity_score([0, 0, 0], [0, 0, 0]))   # 0; a perfect match: 1
+""", "0"),
+)
