@@ -19,7 +19,48 @@ from .partition import Partition
 from .settings import DEFAULT_TIMEOUT
 from .tracebacks import raise_site
 
-__all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT"]
+__all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
+           "observe_calls"]
+
+#: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
+#: which also makes every exception of the metric a verdict (:func:`observe_calls`).
+_observer: Any = None
+
+
+def observe_calls(observer: Any) -> None:
+    """Make ``observer`` see every metric call of this process (``None`` stops it).
+
+    Set in worker processes only: there a ``KeyboardInterrupt`` can only come from the metric
+    (workers ignore SIGINT), so it becomes a ``crashed`` verdict like any ``BaseException``.
+    """
+    global _observer
+    _observer = observer
+
+
+def _watched(call: Callable[[], Any], key: Any) -> Callable[[], Any]:
+    observer = _observer
+    if observer is None:
+        return call
+
+    def run() -> Any:
+        observer.begin(key)
+        try:
+            return call()
+        finally:
+            observer.end()
+    return run
+
+
+def _call_error(name: str, exc: BaseException) -> Tuple[str, str, Any]:
+    """(reason, message, where) of an exception the metric raised."""
+    where = raise_site(exc)
+    if isinstance(exc, SystemExit):
+        return "crashed", f"{name} called sys.exit({exc.code!r})", where
+    if isinstance(exc, MemoryError):
+        return "memory", f"{name} ran out of memory (MemoryError: {exc})", where
+    if not isinstance(exc, Exception):
+        return "crashed", (f"{name} raised {type(exc).__name__}: {exc} (not an Exception)"), where
+    return "raised", f"{name} raised {type(exc).__name__}: {exc}", where
 
 
 
@@ -112,14 +153,13 @@ class Scorer:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                finished, value = timed_call(call, self.timeout)
-        except (Exception, SystemExit) as exc:  # a metric's sys.exit() must not end the audit
-            where = raise_site(exc)
+                finished, value = timed_call(_watched(call, key), self.timeout)
+        except BaseException as exc:  # sys.exit() or any BaseException must not end the audit
+            if isinstance(exc, KeyboardInterrupt) and _observer is None:
+                raise  # the user's Ctrl-C, in the auditing process
+            reason, what, where = _call_error(m.name, exc)
             at = f" (at {where})" if where else ""
-            what = (f"called sys.exit({exc.code!r})" if isinstance(exc, SystemExit)
-                    else f"raised {type(exc).__name__}: {exc}")
-            raise MetricCallError("raised", f"{m.name} {what}{at}", truth, pred,
-                                  where=where) from exc
+            raise MetricCallError(reason, f"{what}{at}", truth, pred, where=where) from exc
         if not finished:
             raise MetricCallError(
                 "timeout", f"{m.name} did not return within {self.timeout:g} s", truth, pred

@@ -20,17 +20,19 @@ from __future__ import annotations
 
 import time
 import zlib
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, Optional, Sequence
 
 from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance
+from .engine import CheckTask, run_checks
 from .errors import MetricCallError
 from .registry import get_constraint, list_constraints, resolve_metric
 from .results import AuditResult, CheckResult, Counterexample, Finding, Status
 from .search import Abort, OutOfTime, Search, input_class
 from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                       DEFAULT_MIN_ITEMS, DEFAULT_TIMEOUT, TOLERANCE, check_budget,
-                       check_min_items, check_seed, check_time_budget)
+                       DEFAULT_MEMORY_LIMIT, DEFAULT_MIN_ITEMS, DEFAULT_TIMEOUT, TOLERANCE,
+                       check_budget, check_jobs, check_memory_limit, check_min_items,
+                       check_seed, check_time_budget)
 
 __all__ = ["check", "audit", "pair_seed", "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N",
            "DEFAULT_MAX_ITEMS"]
@@ -69,7 +71,9 @@ def _result(metric: Any, constraint: Constraint, status: str, **kw: Any) -> Chec
 def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
           max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
           max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
-          tolerance: float = TOLERANCE, min_items: int = DEFAULT_MIN_ITEMS) -> CheckResult:
+          tolerance: float = TOLERANCE, min_items: int = DEFAULT_MIN_ITEMS,
+          isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT
+          ) -> CheckResult:
     """Check one constraint on one metric and return a :class:`CheckResult`.
 
     Parameters
@@ -93,12 +97,23 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
     min_items : int
         Smallest instance searched: instances with fewer items are skipped on purpose
         (e.g. to leave out the one-item inputs where a metric uses a 0/0 convention).
+    isolate : bool, optional
+        ``None`` (default): a metric that is not a built-in is called in a worker process, so
+        that a crash, a hang in C code or a huge allocation is an ``error`` verdict (reason
+        ``crashed``, ``timeout`` or ``memory``) and never reaches this process; ``True``
+        isolates built-ins too; ``False`` calls the metric here (trusted code only).
+    memory_limit : int or str, optional
+        Memory a worker may take beyond its start-up footprint (bytes, or ``"1GiB"``);
+        default the machine's memory shared by the workers.
     """
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items)
+    limit = check_memory_limit(memory_limit)
     seed = check_seed(seed)
     m = resolve_metric(metric)
     c = get_constraint(constraint)
-    return _check(m, c, seed, **budget)
+    tasks = [CheckTask(m, c, seed, budget)]
+    return [r for _, r in run_checks(_check, tasks, isolate=isolate, memory_limit=limit,
+                                     raise_errors=True)][0]
 
 
 def _validated(max_examples: Any, exhaustive_n: Any, max_items: Any, timeout: Any,
@@ -209,7 +224,9 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
           min_items: int = DEFAULT_MIN_ITEMS, time_budget: Optional[float] = None,
           timings: bool = False,
           progress: Optional[Callable[[int, int, str, str], None]] = None,
-          on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:
+          on_result: Optional[Callable[[CheckResult], None]] = None, jobs: Optional[int] = 1,
+          isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT
+          ) -> AuditResult:
     """Check every constraint on every metric; never stops early.
 
     ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to every
@@ -220,11 +237,15 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     without a finding is ``gave_up`` (never a pass).  ``timings`` writes each check's wall
     time into the JSON (which then differs between runs).  ``progress(done, total, metric,
     constraint)`` is called before each pair; ``on_result`` after each (use it to save
-    partial results).  A metric that raises, returns garbage or hangs gives ``error`` for
-    that pair and the audit goes on.
+    partial results; with ``jobs`` > 1 they come in the order checks finish).  A metric
+    that raises, returns garbage, hangs or kills its worker gives ``error`` for that pair and
+    the audit goes on.  ``jobs`` worker processes share the checks (``None``: one per usable
+    core); the results, and the JSON, are the same for every ``jobs``.  ``isolate`` and
+    ``memory_limit`` are as in :func:`check`.
     """
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items)
     time_budget = check_time_budget(time_budget)
+    jobs, limit = check_jobs(jobs), check_memory_limit(memory_limit)
     seed = check_seed(seed)
     if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):
         metrics = [metrics]
@@ -237,24 +258,23 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
         settings["budget"] = time_budget
     result = AuditResult(seed=seed, settings=settings, timings=timings or time_budget is not None,
                          metadata={m.name: m.metadata() for m in resolved})
-    total, done = len(resolved) * len(cons), 0
-    end = None if time_budget is None else time.monotonic() + time_budget
-    for m in resolved:
-        for c in cons:
-            if progress:
-                progress(done, total, m.name, c.name)
-            deadline = None if end is None else (
-                time.monotonic() + max(0.0, end - time.monotonic()) / (total - done))
-            try:
-                r = _check(m, c, pair_seed(seed, m.name, c.name), deadline=deadline, **budget)
-            except Exception as exc:  # a broken constraint plug-in: record it, go on
-                r = CheckResult(metric=m.name, constraint=c.name, status=Status.ERROR,
-                                seed=pair_seed(seed, m.name, c.name),
-                                message=f"constraint {c.name!r} raised {type(exc).__name__}: {exc}")
-            result.results.append(r)
-            done += 1
-            if on_result:
-                on_result(r)
-    if progress:
-        progress(done, total, "", "")
+    tasks = [CheckTask(m, c, pair_seed(seed, m.name, c.name), budget)
+             for m in resolved for c in cons]
+    finished: Dict[int, CheckResult] = {}
+
+    def show() -> None:  # the first pair not finished yet
+        if progress:
+            i = next((i for i in range(len(tasks)) if i not in finished), None)
+            progress(len(finished), len(tasks), *(("", "") if i is None else
+                                                  (tasks[i].metric.name, tasks[i].constraint.name)))
+
+    show()
+    # a broken constraint plug-in is recorded as an error and the audit goes on
+    for i, r in run_checks(_check, tasks, jobs=jobs, memory_limit=limit, isolate=isolate,
+                           time_budget=time_budget):
+        finished[i] = r
+        if on_result:
+            on_result(r)
+        show()
+    result.results = [finished[i] for i in range(len(tasks))]
     return result

@@ -110,7 +110,9 @@ class NumericOnlyError(MetricPropsError, NotImplementedError):
 class MetricCallError(MetricPropsError, RuntimeError):
     """The metric under audit raised, hung, or returned something that is not a finite number.
 
-    ``reason`` is one of ``raised``, ``timeout``, ``nan``, ``inf``, ``not_a_number``;
+    ``reason`` is one of ``raised``, ``timeout``, ``memory`` (a ``MemoryError``: in a worker,
+    the memory limit), ``crashed`` (``sys.exit()`` or another ``BaseException`` that is not
+    an ``Exception``), ``nan``, ``inf``, ``not_a_number``;
     ``truth`` and ``pred`` are the :class:`~metricprops.partition.Partition` pair it was
     called on; ``where`` is ``"file.py:line"`` of the metric's frame that raised (``None``
     for the other reasons).  The checker turns it into an ``error`` verdict; it never ends

@@ -20,6 +20,8 @@ __all__ = [
     "DEFAULT_MIN_ITEMS", "FAMILY_ALPHA", "MAX_CONFIRMATIONS",
     "draw_seed", "check_int", "check_budget", "check_tolerance", "check_timeout", "check_seed",
     "check_min_items", "check_time_budget",
+    "DEFAULT_JOBS", "DEFAULT_MEMORY_LIMIT", "TIMEOUT_GRACE", "OUTPUT_KEEP", "usable_cores",
+    "check_jobs", "check_memory_limit",
 ]
 
 #: Random instances per (metric, constraint) pair after the exhaustive phase.
@@ -42,6 +44,16 @@ FAMILY_ALPHA = 1e-4
 MAX_CONFIRMATIONS = 4
 #: Seconds one metric call may take before it counts as hung.
 DEFAULT_TIMEOUT = 10.0
+#: Worker processes of an audit (``None``: one per usable core, :func:`usable_cores`).
+DEFAULT_JOBS = None
+#: Memory one worker may take beyond its start-up footprint (``None``: the machine's memory
+#: shared equally by the workers).
+DEFAULT_MEMORY_LIMIT = None
+#: Seconds past ``timeout`` after which a worker stuck in one metric call is killed (the
+#: worker's own alarm stops Python code at ``timeout``; code that ignores it is killed).
+TIMEOUT_GRACE = 1.0
+#: Characters of a metric's captured output kept with an ``error`` verdict (head and tail).
+OUTPUT_KEEP = 2000
 #: Seeds are integers in ``0 .. MAX_SEED``.
 MAX_SEED = 2**32 - 1
 #: The fixed seed of the committed ``reports/`` (``metricprops report``).
@@ -122,3 +134,39 @@ def check_budget(*, max_examples: Any = DEFAULT_MAX_EXAMPLES,
         "timeout": check_timeout(timeout),
         "tolerance": check_tolerance(tolerance),
     }
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells)."""
+    import os
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_jobs(jobs: Any) -> int:
+    """``jobs`` if it is an integer >= 1; ``None`` means :func:`usable_cores`."""
+    return usable_cores() if jobs is None else check_int("jobs", jobs, 1)
+
+
+_UNITS = {"": 1, "B": 1, "K": 2**10, "KB": 10**3, "KIB": 2**10, "M": 2**20, "MB": 10**6,
+          "MIB": 2**20, "G": 2**30, "GB": 10**9, "GIB": 2**30, "T": 2**40, "TB": 10**12,
+          "TIB": 2**40}
+
+
+def check_memory_limit(limit: Any) -> Optional[int]:
+    """Bytes from ``limit``: an integer, or a size such as ``"1GiB"``, ``"512M"``, ``"2GB"``
+    (K/M/G/T are binary, KB/MB/GB decimal); ``None`` stays ``None`` (the default)."""
+    if limit is None:
+        return None
+    if isinstance(limit, str):
+        import re
+        match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]*)\s*", limit)
+        unit = match.group(2).upper() if match else None
+        if unit not in _UNITS:
+            raise InvalidArgumentError(
+                f"memory_limit: expected a size such as 1GiB, 512M or 2GB, got {limit!r}")
+        limit = int(float(match.group(1)) * _UNITS[unit])  # type: ignore[union-attr]
+    value = check_int("memory_limit", limit, 2**20)
+    return value

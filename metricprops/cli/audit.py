@@ -8,7 +8,7 @@ import click
 from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
-                        check_min_items, check_time_budget, check_tolerance)
+                        check_memory_limit, check_min_items, check_time_budget, check_tolerance)
 from ..output import check_outputs, write_text
 from ._output import finish_audit
 
@@ -38,6 +38,10 @@ from ._output import finish_audit
                    "a float32 library).")
 @click.option("--min-items", type=int, default=None,
               help="Leave instances with fewer items out on purpose (default 1).")
+@click.option("--memory-limit", default=None, metavar="SIZE",
+              help="Memory each worker process may take beyond its start-up footprint, e.g. "
+                   "1GiB or 512M (default: the machine's memory shared by the workers); "
+                   "past it the metric's allocation fails: an error verdict, reason memory.")
 @click.option("--budget", type=float, default=None, metavar="SECONDS",
               help="Time budget of the whole audit: each check gets an equal share of what is "
                    "left; a check that runs out without a finding is gave_up.")
@@ -60,7 +64,8 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
             tolerance: Optional[float], min_items: Optional[int], budget: Optional[float],
             timings: bool, kind: Optional[str], lower: Optional[float], upper: Optional[float],
             perfect: Optional[float], symmetric: Optional[bool], json_path: Optional[str],
-            md_path: Optional[str], quiet: bool, plan_path: Optional[str] = None) -> None:
+            md_path: Optional[str], quiet: bool, plan_path: Optional[str] = None,
+            memory_limit: Optional[str] = None) -> None:
     """Audit TARGET metrics against constraints.
 
     TARGET is a built-in name, package.module:attr, or path/to/file.py:attr; or give
@@ -88,6 +93,8 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
                "min_items": min_items, "time_budget": budget}
     options = {k: v for k, v in options.items() if v is not None}
     options["timings"] = timings
+    if memory_limit is not None:  # a bad size: exit 2 before any work
+        options["memory_limit"] = check_memory_limit(memory_limit)
     # the same checks as the Python API (settings.check_tolerance, ...), before any work
     if tolerance is not None:
         check_tolerance(tolerance)

@@ -1,0 +1,14 @@
+"""The audit engine: checks in worker processes (crash isolation, every core).
+
+* :mod:`~metricprops.engine.record` -- the call record a worker keeps of its metric calls;
+* :mod:`~metricprops.engine.capture` -- what a metric prints, captured;
+* :mod:`~metricprops.engine.worker` -- the worker process (memory limit, tasks);
+* :mod:`~metricprops.engine.pool` -- the pool: dead workers replaced, overrunning calls killed;
+* :mod:`~metricprops.engine.outcome` -- a dead or killed worker as an ``error`` verdict;
+* :mod:`~metricprops.engine.dispatch` -- checks run in this process or in the pool.
+"""
+from __future__ import annotations
+
+from .dispatch import CheckTask, default_memory_limit, run_checks
+
+__all__ = ["CheckTask", "run_checks", "default_memory_limit"]

@@ -1,0 +1,133 @@
+"""Running (metric, constraint) checks: in this process or in the worker pool.
+
+The unit sent to a worker is a whole check (a message per metric call would cost more than
+the call), so results do not depend on scheduling: each check has its own seed
+(:func:`metricprops.checker.pair_seed`) and the caller puts the results back in pair order.
+Built-in metrics run in the auditing process when ``jobs`` is 1; any other metric always
+runs in a worker (unless ``isolate=False``), and with ``jobs`` > 1 every check does.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
+
+from ..results import CheckResult
+from .outcome import constraint_raised, crashed_in_task, died, with_output
+from .pool import Pool, Reply
+
+__all__ = ["CheckTask", "run_checks", "default_memory_limit", "TaskError"]
+
+
+class TaskError(Exception):
+    """Internal: the constraint raised inside a worker (re-raised by ``check``)."""
+
+
+@dataclass
+class CheckTask:
+    """One check to run: ``check(metric, constraint, seed, **options)``."""
+
+    metric: Any
+    constraint: Any
+    seed: int
+    options: Dict[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> Dict[str, Any]:
+        o = self.options
+        return {"metric": self.metric.name, "constraint": self.constraint.name,
+                "seed": self.seed, "exhaustive_n": o["exhaustive_n"],
+                "max_items": o["max_items"], "tolerance": o["tolerance"],
+                "min_items": o.get("min_items", 1)}
+
+
+def default_memory_limit(jobs: int) -> Optional[int]:
+    """The machine's physical memory shared equally by ``jobs`` workers (``None`` if the
+    system does not say)."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
+        return None
+    return max(2**28, total // max(1, jobs))
+
+
+def _run_in_worker(check: Callable[..., CheckResult], metric: Any, constraint: Any, seed: int,
+                   options: Dict[str, Any], share: Optional[float],
+                   end: Optional[float]) -> CheckResult:
+    """The check, with its share of the time budget counted from when it starts."""
+    if share is not None:
+        options = dict(options, deadline=min(time.monotonic() + share, end or float("inf")))
+    return check(metric, constraint, seed, **options)
+
+
+def _result(task: CheckTask, reply: Reply, raise_errors: bool) -> CheckResult:
+    info = task.describe()
+    if reply.kind == "ok":
+        return with_output(reply.value, reply.output_path)
+    if reply.kind == "raised":
+        if raise_errors:
+            raise reply.value
+        return constraint_raised(info, reply.value)
+    if reply.kind == "crashed":
+        return crashed_in_task(info, reply.value, reply.snapshot, reply.output_path)
+    return died(info, reply, task.options.get("timeout"))
+
+
+def run_checks(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], *, jobs: int = 1,
+               memory_limit: Optional[int] = None, isolate: Optional[bool] = None,
+               time_budget: Optional[float] = None, raise_errors: bool = False
+               ) -> Iterator[Tuple[int, CheckResult]]:
+    """Run ``tasks``; yield ``(index, result)`` as each finishes (in task order when
+    ``jobs`` is 1).
+
+    ``check`` is the function a check is (``metricprops.checker``'s, passed in so that the
+    engine sits below the checker); ``isolate`` ``None`` sends non-built-in metrics to
+    workers, ``True`` every metric, ``False`` none.  ``raise_errors`` re-raises an exception
+    of the check itself (``check`` does; ``audit`` records it and goes on).
+    """
+    if memory_limit is None:
+        memory_limit = default_memory_limit(jobs)
+    end = None if time_budget is None else time.monotonic() + time_budget
+    total = len(tasks)
+
+    def in_worker(task: CheckTask) -> bool:
+        return jobs > 1 or (isolate is not False and (isolate or not task.metric.builtin))
+
+    def share(done: int) -> Optional[float]:
+        if end is None:
+            return None
+        left = max(0.0, end - time.monotonic())
+        return left * (jobs if jobs > 1 else 1) / max(1, total - done)
+
+    def pool_task(i: int, task: CheckTask, done: int) -> Tuple:
+        return (i, _run_in_worker, (check, task.metric, task.constraint, task.seed,
+                                    task.options, share(done), end), {},
+                task.options.get("timeout"))
+
+    with Pool(jobs, memory_limit) as workers:  # workers start on the first isolated check
+        if jobs > 1:
+            for i, reply in workers.run([pool_task(i, t, 0) for i, t in enumerate(tasks)]):
+                yield i, _result(tasks[i], reply, raise_errors)
+            return
+        yield from _one_by_one(check, tasks, workers, in_worker, pool_task, share, end,
+                               raise_errors)
+
+
+def _one_by_one(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], workers: Pool,
+                in_worker: Callable, pool_task: Callable, share: Callable,
+                end: Optional[float], raise_errors: bool) -> Iterator[Tuple[int, CheckResult]]:
+    for i, task in enumerate(tasks):
+        if in_worker(task):
+            for _, reply in workers.run([pool_task(i, task, i)]):
+                yield i, _result(task, reply, raise_errors)
+            continue
+        options = dict(task.options)
+        if end is not None:
+            options["deadline"] = time.monotonic() + (share(i) or 0.0)
+        try:
+            result = check(task.metric, task.constraint, task.seed, **options)
+        except Exception as exc:
+            if raise_errors:
+                raise
+            result = constraint_raised(task.describe(), exc)
+        yield i, result
