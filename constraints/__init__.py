@@ -8,7 +8,9 @@ from .bounds import CONSTRAINT as bounds
 from .completeness import CONSTRAINT as completeness
 from .constant_baseline import CONSTRAINT as constant_baseline
 from .degenerate import CONSTRAINT as degenerate
+from .determinism import CONSTRAINT as determinism
 from .homogeneity import CONSTRAINT as homogeneity
+from .input_immutability import CONSTRAINT as input_immutability
 from .label_invariance import CONSTRAINT as label_invariance
 from .max_agreement import CONSTRAINT as max_agreement
 from .n_invariance import CONSTRAINT as n_invariance
@@ -24,7 +26,8 @@ ELM_PAPER_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completenes
                                 size_vs_quantity)
 #: The general properties every audit also reports.
 GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, bounds,
-                             constant_baseline, triangle_inequality, n_invariance)
+                             constant_baseline, triangle_inequality, n_invariance,
+                             determinism, input_immutability)
 #: Built-in constraints in catalog order (explicit; no discovery at import time).
 BUILTIN_CONSTRAINTS: tuple = ELM_PAPER_CONSTRAINTS + GENERAL_PROPERTIES
 

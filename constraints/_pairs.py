@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from metricprops.constraint import Constraint, Instance
+from metricprops.partition import Partition
 from metricprops.enumeration import (CLASS_N_MAX, all_pairs, class_pairs,  # noqa: F401
                                      degenerate_pairs, pair_classes)
 from metricprops.strategies import pairs, triples  # noqa: F401  (used by the catalog)
@@ -42,6 +43,14 @@ def pair_instance_strategy(max_items: int, min_items: int = 1, note: str = "") -
 class PairPropertyConstraint(Constraint):
     """A property checked on single (truth, pred) pairs: every pair class up to ``max_n``
     items exhaustively, then :func:`pair_instance_strategy` at random."""
+
+    reducible = True
+
+    def exhaustive_limit(self, max_n: int) -> int:
+        return min(max_n, CLASS_N_MAX)
+
+    def scale_instance(self, truth: Partition, pred: Partition) -> Instance:
+        return Instance(truth, {"pred": pred}, "scale")
 
     def strategy(self, max_items: int) -> Any:
         return pair_instance_strategy(max_items)

@@ -8,8 +8,13 @@ integers, integers beyond 32 and 64 bits (which collide when truncated), the ext
 int64 and uint64, ``numpy`` arrays of ``int8`` / ``int64`` / ``uint64`` / ``float32``,
 floats, strings (empty, look-alike and non-ASCII ones), a ``numpy`` string array, mixed
 ``int`` / ``str`` labels such as ``0`` and ``"0"`` (distinct hashables that a conversion to
-a string array merges), bytes, tuples and frozensets.  The same or different kinds on the
-two sides, and a permutation of the items applied to both sides.
+a string array merges), bytes, tuples and frozensets; and the labels libraries treat
+specially: ``-1`` next to ``0, 1, ...`` (a noise label to density-based clusterers and the
+libraries that score them), small negative integers, ``None`` and NaN among numbers (missing
+values), and booleans next to ``0`` and ``1`` (``False == 0`` in Python).  The same or
+different kinds on the two sides, and a permutation of the items applied to both sides.
+A metric may refuse ``None`` and NaN labels (raising is the right answer to a missing
+value); it may not silently give another value for them.
 
 Outcomes on an instance:
 
@@ -30,18 +35,18 @@ items reversed or rotated; plus every combination on a few larger fixed pairs.
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Iterator, List, Tuple
 
 import numpy as np
 from hypothesis import strategies as st
 
-from metricprops.calls import DEFAULT_TIMEOUT, MetricCallError, as_number, timed_call
+from metricprops.calls import as_number
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
+from ._fresh import call, timeout_of
 from ._pairs import all_pairs, pairs
 
 #: Every combination of kinds is tried on pairs with at most this many items.
@@ -57,6 +62,8 @@ class LabelKind:
     name: str
     value: Callable[[int], Any]
     dtype: Any = None  # a numpy dtype: the labels are passed as an array of it
+    #: a metric may refuse these labels (missing-value markers): raising is then correct
+    may_reject: bool = False
 
     def build(self, codes: List[int]) -> Any:
         values = [self.value(c) for c in codes]
@@ -65,6 +72,7 @@ class LabelKind:
         return np.array(values, dtype=self.dtype)
 
 
+_NAN = float("nan")  # one object: equal to itself as a dict key
 _STRINGS = ["", "0", " ", "00", "a", "A", "é", "ß", "ss", "\u212b", "\u00c5", "label 10",
             "label 9"]
 
@@ -92,13 +100,26 @@ KINDS: Tuple[LabelKind, ...] = (
     LabelKind("bytes", lambda j: b"%d" % j),
     LabelKind("tuple", lambda j: ("t", j)),
     LabelKind("frozenset", lambda j: frozenset({j, -1})),
+    # labels libraries treat specially: a noise label, small negatives, missing values, bools
+    LabelKind("noise_minus_one", lambda j: j - 1),  # -1, 0, 1, ...: -1 is "noise" to some
+    LabelKind("numpy_noise_minus_one", lambda j: j - 1, np.int64),
+    LabelKind("small_negative", lambda j: -1 - j),  # -1, -2, -3, ...
+    LabelKind("none", lambda j: None if j == 0 else j - 1, may_reject=True),  # None, 0, 1, ...
+    LabelKind("nan", lambda j: _NAN if j == 0 else float(j - 1), may_reject=True),
+    LabelKind("numpy_nan", lambda j: _NAN if j == 0 else float(j - 1), np.float64,
+              may_reject=True),
+    LabelKind("boolean", lambda j: (False, True)[j] if j < 2 else j),  # False, True, 2, ...
 )
 _BY_NAME = {k.name: k for k in KINDS}
+#: Renamings tried in the scale phase (large inputs): wide integers, strings, a noise label.
+SCALE_COMBOS = (("int_beyond_32_bit", "numpy_int64"), ("string", "noise_minus_one"))
 
 #: (truth kind, pred kind) combinations: each kind on both sides, then kinds mixed across sides.
 COMBOS: Tuple[Tuple[str, str], ...] = tuple((k.name, k.name) for k in KINDS[1:]) + (
     ("canonical", "string"), ("string", "canonical"), ("numpy_int8", "int_beyond_64_bit"),
     ("tuple", "canonical"), ("canonical", "numpy_float32"),
+    ("boolean", "canonical"), ("canonical", "boolean"), ("canonical", "noise_minus_one"),
+    ("noise_minus_one", "canonical"),
 )
 
 
@@ -133,11 +154,6 @@ def _show(container: Any) -> dict:
     return {"type": kind, "values": [repr(v) for v in values]}
 
 
-def _short(exc: BaseException) -> str:
-    text = str(exc).replace("\n", " ")
-    return f"{type(exc).__name__}: {text[:100]}{'...' if len(text) > 100 else ''}"
-
-
 class LabelInvariance(Constraint):
     name = "label_invariance"
     title = "Label invariance: renaming labels and permuting items leaves Q unchanged"
@@ -149,6 +165,13 @@ class LabelInvariance(Constraint):
                  "sides.  A metric that raises on a label type it does not support is weak "
                  "(a tie naming the rejected types), not failed.")
     budget = 0.5
+    reducible = True
+
+    def exhaustive_limit(self, max_n: int) -> int:
+        return min(max_n, BATTERY_N)  # every combination only up to BATTERY_N items
+
+    def scale_instance(self, truth: Partition, pred: Partition) -> Instance:
+        return _instance(truth, pred, SCALE_COMBOS, _reversed(truth.n))
 
     def strategy(self, max_items: int) -> Any:
         return _random_instances(max_items)
@@ -180,7 +203,7 @@ class LabelInvariance(Constraint):
         base = metric.oriented(score(truth, pred))
         combos = getattr(instance, "combos", ()) or (("canonical", "canonical"),)
         perm = getattr(instance, "permutation", ()) or tuple(range(truth.n))
-        timeout = getattr(score, "timeout", DEFAULT_TIMEOUT)
+        timeout = timeout_of(score)
         t_codes = [int(truth.labels[i]) for i in perm]
         p_codes = [int(pred.labels[i]) for i in perm]
         changed: List[tuple] = []
@@ -188,9 +211,10 @@ class LabelInvariance(Constraint):
         for kt, kp in combos:
             t_in, p_in = _BY_NAME[kt].build(t_codes), _BY_NAME[kp].build(p_codes)
             what = kt if kt == kp else f"{kt} (truth) / {kp} (pred)"
-            ok, value = _call(metric, t_in, p_in, timeout, truth, pred, what)
+            ok, value = call(metric, t_in, p_in, timeout, truth, pred, f"{what} labels")
             if not ok:
-                rejected.append(f"{what}: {value}")
+                if not (_BY_NAME[kt].may_reject or _BY_NAME[kp].may_reject):
+                    rejected.append(f"{what}: {value}")
                 continue
             number = as_number(value)
             if number is None or not math.isfinite(number):
@@ -216,22 +240,6 @@ class LabelInvariance(Constraint):
                         + "; ".join(rejected)),
                 extra={**common, "rejected": rejected})
         return Evaluation(Outcome.SATISFIED, {"canonical": base}, 1.0)
-
-
-def _call(metric: Any, labels_true: Any, labels_pred: Any, timeout: Optional[float],
-          truth: Partition, pred: Partition, what: str) -> Tuple[bool, Any]:
-    """``(True, value)`` or ``(False, "ExcType: message")``; a hang raises MetricCallError."""
-    func = metric if metric.builtin else metric.func
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            finished, value = timed_call(lambda: func(labels_true, labels_pred), timeout)
-    except Exception as exc:
-        return False, _short(exc)
-    if not finished:
-        raise MetricCallError("timeout", f"{metric.name} did not return within {timeout:g} s "
-                              f"on {what} labels", truth, pred)
-    return True, value
 
 
 @st.composite

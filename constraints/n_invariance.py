@@ -19,7 +19,7 @@ from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Sc
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
-from ._pairs import class_note, class_pairs, degenerate_pairs, pairs
+from ._pairs import CLASS_N_MAX, class_note, class_pairs, degenerate_pairs, pairs
 
 #: Copy factors tried.
 FACTORS = (2, 3)
@@ -40,6 +40,13 @@ class NInvariance(Constraint):
     citation = "Meilă (2007), 'n-invariance'; Gösgens, Tikhonov & Prokhorenkova (2021)."
     statement = ("For all partitions T, H and k ∈ {2, 3}: Q(T⊗k, H⊗k) = Q(T, H), where ⊗k "
                  "replaces every item by k copies in the same class and block.")
+    reducible = True
+
+    def exhaustive_limit(self, max_n: int) -> int:
+        return min(max_n, CLASS_N_MAX)
+
+    def scale_instance(self, truth: Partition, pred: Partition) -> Instance:
+        return _instance(truth, pred, 2)
 
     def strategy(self, max_items: int) -> Any:
         return st.tuples(pairs(max_items), st.sampled_from(FACTORS)).map(

@@ -25,7 +25,7 @@ from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Sc
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
-from ._pairs import class_note, class_pairs, pairs
+from ._pairs import CLASS_N_MAX, class_note, class_pairs, pairs
 
 #: Largest n of the final search for an asymmetric pair (metrics declared asymmetric).
 SEARCH_N = 5
@@ -46,6 +46,13 @@ class Symmetry(Constraint):
                  "symmetric: an asymmetric pair fails.  Declared asymmetric: an asymmetric "
                  "pair must exist (none found → weak).  Undeclared: asymmetric pairs are "
                  "reported as ties (weak), never as failures.")
+    reducible = True
+
+    def exhaustive_limit(self, max_n: int) -> int:
+        return min(max_n, CLASS_N_MAX)
+
+    def scale_instance(self, truth: Partition, pred: Partition) -> Instance:
+        return Instance(truth, {"pred": pred}, "scale")
 
     def strategy(self, max_items: int) -> Any:
         return pairs(max_items).map(lambda ab: Instance(ab[0], {"pred": ab[1]}))

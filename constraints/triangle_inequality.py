@@ -32,6 +32,10 @@ class TriangleInequality(Constraint):
     citation = "Meilă (2007), VI is a metric; Gösgens, Tikhonov & Prokhorenkova (2021)."
     statement = ("For a distance d and all partitions A, B, C of the same items, "
                  "d(A, C) ≤ d(A, B) + d(B, C) (within the tolerance).")
+    reducible = True
+
+    def exhaustive_limit(self, max_n: int) -> int:
+        return min(max_n, TRIPLE_N)
 
     def applies_to(self, metric: Any) -> Optional[str]:
         if metric.kind != "distance":

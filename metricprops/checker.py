@@ -30,8 +30,8 @@ from .registry import get_constraint, list_constraints, resolve_metric
 from .results import AuditResult, CheckResult, Counterexample, Finding, Status
 from .search import Abort, OutOfTime, Search, input_class
 from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                       DEFAULT_MEMORY_LIMIT, DEFAULT_MIN_ITEMS, DEFAULT_TIMEOUT, TOLERANCE,
-                       check_budget, check_jobs, check_memory_limit, check_min_items,
+                       DEFAULT_MEMORY_LIMIT, DEFAULT_MIN_ITEMS, DEFAULT_SCALE_MAX_N,
+                       DEFAULT_TIMEOUT, TOLERANCE, check_budget, check_scale_max_n, check_jobs, check_memory_limit, check_min_items,
                        check_seed, check_time_budget)
 
 __all__ = ["check", "audit", "pair_seed", "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N",
@@ -51,12 +51,21 @@ def _example(instance: Instance, evaluation: Evaluation) -> Counterexample:
                                 evaluation.extra)
 
 
-def _finding(key: tuple, found: tuple) -> Finding:
+def _finding(key: tuple, found: tuple, minimal: Optional[str] = None) -> Finding:
     instance, what, found_by, shrunk = found
+    if hasattr(what, "finding"):  # the scale phase's evidence builds its own
+        return what.finding(key)
     if isinstance(what, MetricCallError):
         return Finding("error", key[2], instance.n, found_by, True if found_by == "exhaustive"
-                       else shrunk, Counterexample.from_call_error(what), reason=key[1])
-    return Finding("violation", key[2], instance.n, found_by, shrunk, _example(instance, what))
+                       else shrunk, Counterexample.from_call_error(what), reason=key[1],
+                       minimal=minimal)
+    return Finding("violation", key[2], instance.n, found_by, shrunk, _example(instance, what),
+                   minimal=minimal)
+
+
+_MINIMAL = {"proved": " Nothing smaller exists: the exhaustive phase checked every instance "
+                      "with fewer items.",
+            "local": " Minimised: removing any item or merging any two blocks loses it."}
 
 
 def _result(metric: Any, constraint: Constraint, status: str, **kw: Any) -> CheckResult:
@@ -72,8 +81,8 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
           max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
           max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
           tolerance: float = TOLERANCE, min_items: int = DEFAULT_MIN_ITEMS,
-          isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT
-          ) -> CheckResult:
+          isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT,
+          scale_max_n: int = DEFAULT_SCALE_MAX_N) -> CheckResult:
     """Check one constraint on one metric and return a :class:`CheckResult`.
 
     Parameters
@@ -105,8 +114,12 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
     memory_limit : int or str, optional
         Memory a worker may take beyond its start-up footprint (bytes, or ``"1GiB"``);
         default the machine's memory shared by the workers.
+    scale_max_n : int
+        Largest input of the scale phase (:mod:`metricprops.scale`: structured partitions at
+        the sizes where integer counts overflow); 0 skips it.
     """
-    budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items)
+    budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
+                        scale_max_n)
     limit = check_memory_limit(memory_limit)
     seed = check_seed(seed)
     m = resolve_metric(metric)
@@ -117,16 +130,18 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
 
 
 def _validated(max_examples: Any, exhaustive_n: Any, max_items: Any, timeout: Any,
-               tolerance: Any, min_items: Any) -> dict:
+               tolerance: Any, min_items: Any, scale_max_n: Any = DEFAULT_SCALE_MAX_N) -> dict:
     budget = check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n,
                           max_items=max_items, timeout=timeout, tolerance=tolerance)
     budget["min_items"] = check_min_items(min_items, budget["max_items"])
+    budget["scale_max_n"] = check_scale_max_n(scale_max_n)
     return budget
 
 
 def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n: int,
            max_items: int, timeout: Optional[float], tolerance: float, min_items: int = 1,
-           deadline: Optional[float] = None) -> CheckResult:
+           scale_max_n: int = DEFAULT_SCALE_MAX_N, deadline: Optional[float] = None
+           ) -> CheckResult:
     started = time.perf_counter()
     common = dict(exhaustive_n=exhaustive_n, max_items=max_items, seed=seed,
                   tolerance=tolerance, min_items=min_items)
@@ -140,6 +155,8 @@ def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n:
         n_random = max(1, int(max_examples * c.budget)) if max_examples else 0
         if n_random:
             search.run_random(max_items, n_random, seed)
+        search.minimise_findings(exhaustive_n)
+        search.run_scale(scale_max_n, max_items)
     except (Abort, OutOfTime):
         pass  # a hung metric (recorded as a finding) or the time budget: report what we have
     result = _verdict(m, c, search, exhaustive_n, max_items, common)
@@ -163,7 +180,7 @@ def _verdict(m: Any, c: Constraint, search: Search, exhaustive_n: int, max_items
     scope = f"{scope} (seed {common['seed']})"
     stopped = " The search stopped at the time budget." if search.out_of_time else ""
     notes = _candidate_note(search)
-    findings = [_finding(k, v) for k, v in search.ordered()]
+    findings = [_finding(k, v, search.minimal.get(k)) for k, v in search.ordered()]
     if findings:
         head = findings[0]
         more = len(findings) - 1
@@ -177,10 +194,12 @@ def _verdict(m: Any, c: Constraint, search: Search, exhaustive_n: int, max_items
                            message=message, found_by=head.found_by, findings=findings,
                            **common)
         how = ("exhaustive search" if head.found_by == "exhaustive" else
+               "the scale phase, bisected" if head.found_by == "scale" else
                "random search, shrunk" if head.shrunk else "random search")
         return _result(m, c, Status.FAILED, examples=examples, counterexample=head.example,
                        found_by=head.found_by, findings=findings,
                        message=f"smallest violation ({head.items} items) found by {how}."
+                               f"{_MINIMAL.get(head.minimal, '') if head.found_by != 'exhaustive' else ''}"
                                f"{also}{notes}{stopped}", **common)
     if search.out_of_time:
         return _result(m, c, Status.GAVE_UP, examples=examples, message=(
@@ -225,8 +244,8 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
           timings: bool = False,
           progress: Optional[Callable[[int, int, str, str], None]] = None,
           on_result: Optional[Callable[[CheckResult], None]] = None, jobs: Optional[int] = 1,
-          isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT
-          ) -> AuditResult:
+          isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT,
+          scale_max_n: int = DEFAULT_SCALE_MAX_N) -> AuditResult:
     """Check every constraint on every metric; never stops early.
 
     ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to every
@@ -241,9 +260,10 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     that raises, returns garbage, hangs or kills its worker gives ``error`` for that pair and
     the audit goes on.  ``jobs`` worker processes share the checks (``None``: one per usable
     core); the results, and the JSON, are the same for every ``jobs``.  ``isolate`` and
-    ``memory_limit`` are as in :func:`check`.
+    ``memory_limit`` and ``scale_max_n`` are as in :func:`check`.
     """
-    budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items)
+    budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
+                        scale_max_n)
     time_budget = check_time_budget(time_budget)
     jobs, limit = check_jobs(jobs), check_memory_limit(memory_limit)
     seed = check_seed(seed)
@@ -254,6 +274,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     settings = {k: budget[k] for k in ("max_examples", "exhaustive_n", "max_items", "timeout",
                                        "tolerance")}
     settings["min_items"] = budget["min_items"]
+    settings["scale_max_n"] = budget["scale_max_n"]
     if time_budget is not None:
         settings["budget"] = time_budget
     result = AuditResult(seed=seed, settings=settings, timings=timings or time_budget is not None,

@@ -99,6 +99,10 @@ class Constraint:
     min_items: int = 1
     #: fraction of the example budget used by the random phase (expensive checks use less)
     budget: float = 1.0
+    #: instances are plain partitions of the same items with no construction to keep: a
+    #: finding may be minimised by removing items and merging or splitting blocks
+    #: (:mod:`metricprops.minimise`)
+    reducible: bool = False
 
     def applies_to(self, metric: Any) -> Optional[str]:
         """``None`` if the constraint can be checked on ``metric``, else why not."""
@@ -111,6 +115,20 @@ class Constraint:
     def enumerate(self, max_n: int) -> Iterator[Instance]:  # pragma: no cover - abstract
         """Every instance with at most ``max_n`` items, smallest first."""
         raise NotImplementedError
+
+    def exhaustive_limit(self, max_n: int) -> int:
+        """Largest n such that :meth:`enumerate` (``max_n``) yields every instance with at
+        most n items (up to a consistent reordering of the items); default ``max_n``.
+
+        A finding with at most one item more was proved smallest in items by the exhaustive
+        phase.
+        """
+        return max_n
+
+    def scale_instance(self, truth: Partition, pred: Partition) -> Optional[Instance]:
+        """The instance checked in the scale phase on two large structured partitions
+        (:mod:`metricprops.scale`), or ``None`` (default): no scale phase."""
+        return None
 
     def random_max_items(self, max_items: int) -> int:
         """Largest random instance actually generated for a requested ``max_items``."""

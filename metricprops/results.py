@@ -113,6 +113,9 @@ class Counterexample(Mapping):
             fmt = repr if numbers == "repr" else _num
             out.append("scores: " + ", ".join(f"{k} = {fmt(v) if isinstance(v, float) else v}"
                                               for k, v in scores.items()))
+        if "reproduce" in self.data:  # a scale finding: shapes and size, never the labels
+            out.append(f"passes at n = {self.data['passes_at']}; reproduce: "
+                       f"{self.data['reproduce']}")
         return out
 
 
@@ -125,7 +128,10 @@ class Finding:
     ``"ordinary"``; ``items`` the instance's size; ``found_by`` ``"exhaustive"`` or
     ``"random"``; ``shrunk`` whether the instance is minimal for its finding (exhaustive
     search, or shrunk by hypothesis); ``reason`` the error's reason (``"nan"``,
-    ``"raised:ZeroDivisionError"``, ...).
+    ``"raised:ZeroDivisionError"``, ...); ``minimal`` is ``"proved"`` when the exhaustive
+    phase checked every instance with fewer items (nothing smaller exists), ``"local"`` when
+    no item can be removed and no two blocks merged without losing the finding, else
+    ``None``.
     """
 
     kind: str
@@ -135,6 +141,7 @@ class Finding:
     shrunk: bool
     example: Counterexample
     reason: Optional[str] = None
+    minimal: Optional[str] = None
 
     @property
     def status(self) -> Status:
@@ -148,13 +155,15 @@ class Finding:
         return cls(kind=data["kind"], input=data["input"], items=data["items"],
                    found_by=data["found_by"], shrunk=data["shrunk"],
                    example=Counterexample(dict(data["counterexample"])),
-                   reason=data.get("reason"))
+                   reason=data.get("reason"), minimal=data.get("minimal"))
 
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"kind": self.kind, "input": self.input, "items": self.items,
                                "found_by": self.found_by, "shrunk": self.shrunk}
         if self.reason is not None:
             out["reason"] = self.reason
+        if self.minimal is not None:
+            out["minimal"] = self.minimal
         out["counterexample"] = self.example.to_json()
         return out
 

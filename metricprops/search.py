@@ -30,6 +30,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance, Outcome
 from .errors import MetricCallError
+from .minimise import minimise
 from .settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 
 __all__ = ["Search", "OutOfTime", "input_class", "MAX_FINDINGS"]
@@ -89,6 +90,9 @@ class Search:
         self.exhaustive = self.explicit = self.random = 0
         self.out_of_time = False
         self.unsatisfiable: Optional[str] = None
+        #: key -> "proved" (nothing smaller exists) or "local" (no one-step reduction holds)
+        self.minimal: Dict[Key, str] = {}
+        self.exhaustive_done = False
 
     # -- one instance ---------------------------------------------------------------------
     def _tick(self) -> None:
@@ -148,6 +152,7 @@ class Search:
                 if key[0] == "violation":  # an error (often a convention) blocks nothing
                     found_at[cls] = min(found_at.get(cls, instance.n), instance.n)
                 self._keep(key, instance, what, "exhaustive", True)
+        self.exhaustive_done = True
         self.confirm_candidates("exhaustive")
 
     # -- phase 2 --------------------------------------------------------------------------
@@ -211,6 +216,40 @@ class Search:
             self._keep(state["hunted"], instance, what, "random", True, replace=True)
         return state.get("hunted")
 
+    # -- phase 3 --------------------------------------------------------------------------
+    def minimise_findings(self, exhaustive_n: int) -> None:
+        """Reduce each finding of a reducible constraint (:mod:`metricprops.minimise`), and
+        record which ones are proved smallest in items: a finding one item larger than the
+        sizes the exhaustive phase covered completely has nothing smaller."""
+        limit = self.constraint.exhaustive_limit(exhaustive_n) if self.exhaustive_done else 0
+        for key in list(self.findings):
+            instance, what, found_by, shrunk = self.findings[key]
+            local, seen = False, {}
+
+            def holds(candidate: Instance) -> bool:
+                got, evidence = self.outcome(candidate, "minimise")
+                seen[id(candidate)] = evidence
+                return got == key
+
+            if self.constraint.reducible and instance.n > limit + 1 and not (
+                    isinstance(what, MetricCallError) and what.reason == "timeout"):
+                smaller, local = minimise(instance, holds)
+                if smaller is not instance:
+                    instance = smaller
+                    self.findings[key] = (instance, seen[id(instance)], found_by, True)
+            if instance.n <= limit + 1:
+                self.minimal[key] = "proved"
+            elif local:
+                self.minimal[key] = "local"
+
+    # -- phase 4 --------------------------------------------------------------------------
+    def run_scale(self, max_n: int, max_items: int) -> None:
+        """The scale phase (:mod:`metricprops.scale`), for constraints that take part; a
+        finding it bisects down to the random phase's sizes is kept only if that phase
+        missed its kind."""
+        from .scale import run_scale
+        run_scale(self, max_n, max_items)
+
     # -- statistical candidates -----------------------------------------------------------
     def confirm_candidates(self, phase: str) -> None:
         """Confirm pending candidates, smallest first, within the check's confirmations."""
@@ -243,6 +282,6 @@ class Search:
         def rank(item: Tuple[Key, tuple]) -> tuple:
             key, (instance, what, _, _) = item
             size = instance.size_key() if isinstance(what, Evaluation) else ()
-            return (key[0] != "error", instance.n, size, order.index(key))
+            return (key[0] != "error", key[2] == "scale", instance.n, size, order.index(key))
 
         return sorted(self.findings.items(), key=rank)

@@ -19,7 +19,7 @@ __all__ = [
     "MAX_EXHAUSTIVE_N", "MIN_MAX_ITEMS", "MAX_SEED", "REPORT_SEED", "TOLERANCE",
     "DEFAULT_MIN_ITEMS", "FAMILY_ALPHA", "MAX_CONFIRMATIONS",
     "draw_seed", "check_int", "check_budget", "check_tolerance", "check_timeout", "check_seed",
-    "check_min_items", "check_time_budget",
+    "check_min_items", "check_time_budget", "DEFAULT_SCALE_MAX_N", "check_scale_max_n",
     "DEFAULT_JOBS", "DEFAULT_MEMORY_LIMIT", "TIMEOUT_GRACE", "OUTPUT_KEEP", "usable_cores",
     "check_jobs", "check_memory_limit",
 ]
@@ -37,6 +37,9 @@ DEFAULT_MAX_ITEMS = 30
 MIN_MAX_ITEMS = 2
 #: Smallest instance searched (raise it to exclude tiny, degenerate inputs on purpose).
 DEFAULT_MIN_ITEMS = 1
+#: Largest input of the scale phase (:mod:`metricprops.scale`): 2^17 items is past every
+#: 16-, 32- and 64-bit limit of counts, pair counts and products of pair counts; 0 skips it.
+DEFAULT_SCALE_MAX_N = 2**17
 #: Family-wise error rate of the statistical tests of one check: the probability that a
 #: check fails a sound metric, however many instances its search screened.
 FAMILY_ALPHA = 1e-4
@@ -114,6 +117,11 @@ def check_time_budget(budget: Any) -> Optional[float]:
         raise InvalidArgumentError(
             f"budget: expected a number of seconds > 0 (or None for no limit), got {budget!r}")
     return float(budget)
+
+
+def check_scale_max_n(scale_max_n: Any) -> int:
+    """``scale_max_n`` if it is an integer >= 0 (0: no scale phase)."""
+    return check_int("scale_max_n", scale_max_n, 0)
 
 
 def check_seed(seed: Any) -> int:

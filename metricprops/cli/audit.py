@@ -7,7 +7,7 @@ import click
 
 from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                        DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
+                        DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
                         check_memory_limit, check_min_items, check_time_budget, check_tolerance)
 from ..output import check_outputs, write_text
 from ._output import finish_audit
@@ -42,6 +42,9 @@ from ._output import finish_audit
               help="Memory each worker process may take beyond its start-up footprint, e.g. "
                    "1GiB or 512M (default: the machine's memory shared by the workers); "
                    "past it the metric's allocation fails: an error verdict, reason memory.")
+@click.option("--scale-max-n", type=click.IntRange(min=0), default=None,
+              help=f"Largest input of the scale phase: structured partitions at the sizes "
+                   f"where integer counts overflow (default {DEFAULT_SCALE_MAX_N}; 0 skips it).")
 @click.option("--budget", type=float, default=None, metavar="SECONDS",
               help="Time budget of the whole audit: each check gets an equal share of what is "
                    "left; a check that runs out without a finding is gave_up.")
@@ -65,7 +68,7 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
             timings: bool, kind: Optional[str], lower: Optional[float], upper: Optional[float],
             perfect: Optional[float], symmetric: Optional[bool], json_path: Optional[str],
             md_path: Optional[str], quiet: bool, plan_path: Optional[str] = None,
-            memory_limit: Optional[str] = None) -> None:
+            memory_limit: Optional[str] = None, scale_max_n: Optional[int] = None) -> None:
     """Audit TARGET metrics against constraints.
 
     TARGET is a built-in name, package.module:attr, or path/to/file.py:attr; or give
@@ -90,7 +93,7 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     resolved = [get_constraint(c) for c in constraints] if constraints else list_constraints()
     options = {"max_examples": max_examples, "exhaustive_n": exhaustive_n,
                "max_items": max_items, "timeout": timeout, "tolerance": tolerance,
-               "min_items": min_items, "time_budget": budget}
+               "min_items": min_items, "time_budget": budget, "scale_max_n": scale_max_n}
     options = {k: v for k, v in options.items() if v is not None}
     options["timings"] = timings
     if memory_limit is not None:  # a bad size: exit 2 before any work

@@ -1,0 +1,145 @@
+"""Hygiene properties: determinism, input immutability and the special labels.
+
+Each planted bug is shaped like one real libraries shipped: a score estimated on sampled
+pairs, a running average kept between calls (the update/compute pattern without a reset), a
+cache keyed on the truth only, an in-place sort of the caller's array, and ``-1`` taken for
+a noise label.  Every built-in passes.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import metricprops as mp
+from metricprops import get_metric
+
+rand = get_metric("rand")
+
+
+@pytest.fixture
+def check_budget():
+    return dict(seed=11, max_examples=10, exhaustive_n=4, max_items=10)
+
+
+def _metric(func):
+    return mp.metric(func, bounds=(0, 1), perfect=1, symmetric=True)
+
+
+def sampled_rand(labels_true, labels_pred):
+    """Rand estimated on 50 random pairs of items, with an unseeded generator."""
+    t, p = np.asarray(labels_true), np.asarray(labels_pred)
+    if len(t) < 2:
+        return 1.0
+    rng = np.random.default_rng()
+    i, j = rng.integers(0, len(t), 50), rng.integers(0, len(t), 50)
+    return float(np.mean((t[i] == t[j]) == (p[i] == p[j])))
+
+
+def running_mean():
+    state = {"total": 0.0, "calls": 0}
+
+    def running_rand(labels_true, labels_pred):
+        """The mean of every value computed so far (an accumulator never reset)."""
+        state["total"] += rand(labels_true, labels_pred)
+        state["calls"] += 1
+        return state["total"] / state["calls"]
+    return running_rand
+
+
+def truth_keyed_cache():
+    cache = {}
+
+    def cached_rand(labels_true, labels_pred):
+        """A cache keyed on the truth only: the first prediction's value sticks."""
+        key = tuple(labels_true)
+        if key not in cache:
+            cache[key] = rand(labels_true, labels_pred)
+        return cache[key]
+    return cached_rand
+
+
+def sorting_rand(labels_true, labels_pred):
+    """Sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``)."""
+    labels_true.sort()
+    return rand(labels_true, labels_pred)
+
+
+def noise_rand(labels_true, labels_pred):
+    """Drops the items predicted ``-1`` (the noise label of density-based clusterers)."""
+    t, p = np.asarray(labels_true), np.asarray(labels_pred)
+    keep = p != -1
+    return rand(t[keep].tolist(), p[keep].tolist()) if keep.any() else 0.0
+
+
+@pytest.mark.parametrize("name", ["rand", "adjusted_rand", "vi", "ami", "bcubed_f", "elm_f"])
+@pytest.mark.parametrize("constraint", ["determinism", "input_immutability"])
+def test_builtins_pass_the_hygiene_properties(run, name, constraint):
+    assert run(name, constraint).status == "passed"
+
+
+def test_determinism_catches_a_random_estimate(run):
+    r = run(_metric(sampled_rand), "determinism")
+    assert r.status == "failed" and r.found_by == "exhaustive"
+    assert len(r.counterexample["truth"]) == 2  # one pair: the first input with two values
+
+
+def test_determinism_catches_state_kept_between_calls(run):
+    # every call so far scored 1 on one item; the first two-item inputs move the mean, and
+    # from then on every input, one item included (the minimisation gets there), drifts
+    r = run(_metric(running_mean()), "determinism")
+    assert r.status == "failed"
+    ce = r.counterexample
+    assert len(ce["truth"]) == 1 and "called_again" in ce["scores"]
+
+
+def test_determinism_catches_a_cache_keyed_on_the_truth(run):
+    # T = {0 1}: H = T scores 1, H2 = {0 | 1} scores 0; whichever is scored first sticks
+    r = run(_metric(truth_keyed_cache()), "determinism")
+    assert r.status == "failed"
+    ce = r.counterexample
+    assert ce["truth"] == [0, 0] and sorted([ce["pred"], ce["pred_2"]]) == [[0, 0], [0, 1]]
+    assert ce["scores"] == {"pred_scored_first": 1.0, "pred_scored_second": 0.0,
+                            "pred_2_scored_second": 1.0, "pred_2_scored_first": 0.0}
+
+
+def test_input_immutability_catches_an_in_place_sort(run):
+    r = run(_metric(sorting_rand), "input_immutability")
+    assert r.status == "failed"
+    # one item: ndarray.sort() raises on the read-only array it accepts when writable
+    assert r.counterexample["truth"] == [0]
+    assert "read-only" in r.counterexample["detail"]
+    # two items of two blocks, numbered from the last: [1, 0] is sorted into [0, 1]
+    ce = next(f.example for f in r.findings if "modified" in f.example)
+    assert ce["truth"] == [0, 0, 1] and ce["modified"]["argument"] == "labels_true"
+    assert ce["modified"]["given"] == [1, 1, 0] and ce["modified"]["after"] == [0, 1, 1]
+
+
+def test_input_immutability_read_only_arrays_are_accepted_by_a_copying_metric(run):
+    def copying(labels_true, labels_pred):
+        return sorting_rand(list(labels_true), list(labels_pred))
+    assert run(_metric(copying), "input_immutability").status == "passed"
+
+
+def test_label_invariance_catches_minus_one_as_noise(run):
+    r = run(_metric(noise_rand), "label_invariance")
+    assert r.status == "failed"
+    ce = r.counterexample
+    assert ce["truth"] == [0] and "noise_minus_one" in ce["label_kinds"]
+
+
+def test_label_invariance_allows_refusing_none_and_nan_but_not_a_wrong_value(run):
+    def refuses_missing(t, p):
+        if any(x is None or x != x for x in list(t) + list(p)):
+            raise ValueError("labels contain missing values")
+        return rand(t, p)
+
+    def missing_is_its_own_block_per_item(t, p):
+        # each NaN / None a block of its own: a silently different partition
+        fresh = iter(range(10**6, 2 * 10**6))
+        fix = lambda xs: [next(fresh) if x is None or x != x else x for x in xs]  # noqa: E731
+        return rand(fix(list(t)), fix(list(p)))
+
+    assert run(_metric(refuses_missing), "label_invariance").status == "passed"
+    r = run(_metric(missing_is_its_own_block_per_item), "label_invariance")
+    assert r.status == "failed"
+    assert r.counterexample["label_kinds"].split(" ")[0] in ("none", "nan", "numpy_nan")

@@ -1,0 +1,104 @@
+"""The scale phase: overflow bugs shaped like scikit-learn's, found and bisected by shape.
+
+``fmi_int32`` is Fowlkes-Mallows with 32-bit counts (scikit-learn's ``fowlkes_mallows_score``
+returned NaN and values above 1 once ``pk * qk`` passed 32 bits); ``ari_int64`` is the
+adjusted Rand index from the pair confusion matrix in 64-bit integers (its ``tp * tn``
+products pass 2^63 near 10^5 items, where scikit-learn's ARI went out of [-0.5, 1]).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import metricprops as mp
+from metricprops.scale import SHAPES, ladder, shape_labels
+
+
+def _table(t, p):
+    _, ti = np.unique(np.asarray(t), return_inverse=True)
+    _, pi = np.unique(np.asarray(p), return_inverse=True)
+    c = np.zeros((ti.max() + 1, pi.max() + 1), dtype=np.int64)
+    np.add.at(c, (ti, pi), 1)
+    return c
+
+
+def fmi_int32(labels_true, labels_pred):
+    c = _table(labels_true, labels_pred).astype(np.int32)
+    n = np.int32(len(labels_true))
+    with np.errstate(all="ignore"):
+        tk = np.sum(c * c, dtype=np.int32) - n
+        pk = np.sum(c.sum(0, dtype=np.int32) ** 2, dtype=np.int32) - n
+        qk = np.sum(c.sum(1, dtype=np.int32) ** 2, dtype=np.int32) - n
+        return float(tk / np.sqrt(pk * qk)) if tk != 0 else 0.0
+
+
+def ari_int64(labels_true, labels_pred):
+    c = _table(labels_true, labels_pred)
+    n = np.int64(len(labels_true))
+    with np.errstate(all="ignore"):
+        sum_sq = np.sum(c * c)
+        a, b = c.sum(1), c.sum(0)
+        tp, fp, fn = sum_sq - n, np.dot(b, b) - sum_sq, np.dot(a, a) - sum_sq
+        tn = n * n - fp - fn - sum_sq
+        if fn == 0 and fp == 0:
+            return 1.0
+        return float(2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn)))
+
+
+BUDGET = dict(seed=5, max_examples=0, exhaustive_n=2)
+
+
+def _scale(r):
+    return [f for f in r.findings if f.input == "scale"]
+
+
+def test_ladder_crosses_the_limits_up_to_the_maximum():
+    assert ladder(2**17) == [257, 4097, 46341, 92683, 131072]
+    assert ladder(5000) == [257, 4097, 5000] and ladder(1) == []
+    assert all(len(shape_labels(s, 1000)) == 1000 for s in SHAPES)
+
+
+def test_fmi_int32_nan_is_bisected_to_its_smallest_size():
+    m = mp.metric(fmi_int32, name="fmi_int32", bounds=(0, 1), perfect=1, symmetric=True)
+    r = mp.check(m, "bounds", **BUDGET)
+    assert r.status == "error"
+    f = _scale(r)[0]
+    ce = f.example
+    # one block against two halves: pk * qk = (n^2 - n)(n^2/2 - n) passes 2^31 at n = 257
+    assert (f.reason, f.items, f.found_by, f.minimal) == ("nan", 257, "scale", "bisected")
+    assert ce["shape"] == {"truth": "one block", "pred": "two halves"}
+    assert ce["passes_at"] == 256 and "truth" not in ce and "pred" not in ce
+    s = shape_labels
+    assert math.isnan(fmi_int32(s("one block", 257), s("two halves", 257)))
+    assert not math.isnan(fmi_int32(s("one block", 256), s("two halves", 256)))
+    assert "s('one block', 257), s('two halves', 257)" in ce["reproduce"]
+    assert "reproduce:" in r.describe()
+
+
+@pytest.mark.slow
+def test_ari_int64_out_of_bounds_near_ten_to_the_five():
+    m = mp.metric(ari_int64, name="ari_int64", bounds=(-0.5, 1), perfect=1, symmetric=True)
+    r = mp.check(m, "bounds", **BUDGET)
+    assert r.status == "failed" and r.found_by == "scale"
+    ce = r.counterexample
+    n = ce["n"]
+    assert 46341 < n <= 2**17 and ce["passes_at"] == n - 1
+    t, p = (shape_labels(ce["shape"][k], n) for k in ("truth", "pred"))
+    assert ari_int64(t, p) > 1 or ari_int64(t, p) < -0.5
+    t, p = (shape_labels(ce["shape"][k], n - 1) for k in ("truth", "pred"))
+    assert -0.5 <= ari_int64(t, p) <= 1
+
+
+@pytest.mark.parametrize("name", ["adjusted_rand", "fowlkes_mallows"])
+def test_builtins_with_exact_counts_pass_at_scale(name):
+    r = mp.check(name, "bounds", **BUDGET)
+    assert r.status == "passed" and not _scale(r)
+
+
+def test_scale_max_n_zero_skips_the_phase():
+    m = mp.metric(fmi_int32, name="fmi_int32", bounds=(0, 1), perfect=1, symmetric=True)
+    assert mp.check(m, "bounds", scale_max_n=0, **BUDGET).status == "passed"
+    with pytest.raises(ValueError, match="scale_max_n"):
+        mp.check(m, "bounds", scale_max_n=-1, **BUDGET)
