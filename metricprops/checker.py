@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import time
 import zlib
-from typing import Any, Callable, Dict, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance
-from .engine import CheckTask, run_checks
+from .engine import CheckTask, journal_seed, run_audit, run_checks
 from .errors import MetricCallError
 from .registry import get_constraint, list_constraints, resolve_metric
 from .results import AuditResult, CheckResult, Counterexample, Finding, Status
@@ -245,7 +245,8 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
           progress: Optional[Callable[[int, int, str, str], None]] = None,
           on_result: Optional[Callable[[CheckResult], None]] = None, jobs: Optional[int] = 1,
           isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT,
-          scale_max_n: int = DEFAULT_SCALE_MAX_N) -> AuditResult:
+          scale_max_n: int = DEFAULT_SCALE_MAX_N, journal: Any = None,
+          resume: bool = False) -> AuditResult:
     """Check every constraint on every metric; never stops early.
 
     ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to every
@@ -261,12 +262,18 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     the audit goes on.  ``jobs`` worker processes share the checks (``None``: one per usable
     core); the results, and the JSON, are the same for every ``jobs``.  ``isolate`` and
     ``memory_limit`` and ``scale_max_n`` are as in :func:`check`.
+
+    ``journal`` (a path) receives every finished check as it finishes; with ``resume`` the
+    checks already in that journal are kept and only the missing ones run (the seed comes
+    from the journal when not given), so the result equals an uninterrupted run's.  On
+    Ctrl-C the workers stop and :class:`~metricprops.errors.AuditInterrupted` (a
+    ``KeyboardInterrupt``) carries the partial result (``complete`` false).
     """
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
                         scale_max_n)
     time_budget = check_time_budget(time_budget)
     jobs, limit = check_jobs(jobs), check_memory_limit(memory_limit)
-    seed = check_seed(seed)
+    seed = check_seed(journal_seed(journal) if resume and seed is None and journal else seed)
     if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):
         metrics = [metrics]
     resolved = [resolve_metric(m) for m in metrics]
@@ -281,21 +288,6 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
                          metadata={m.name: m.metadata() for m in resolved})
     tasks = [CheckTask(m, c, pair_seed(seed, m.name, c.name), budget)
              for m in resolved for c in cons]
-    finished: Dict[int, CheckResult] = {}
-
-    def show() -> None:  # the first pair not finished yet
-        if progress:
-            i = next((i for i in range(len(tasks)) if i not in finished), None)
-            progress(len(finished), len(tasks), *(("", "") if i is None else
-                                                  (tasks[i].metric.name, tasks[i].constraint.name)))
-
-    show()
-    # a broken constraint plug-in is recorded as an error and the audit goes on
-    for i, r in run_checks(_check, tasks, jobs=jobs, memory_limit=limit, isolate=isolate,
-                           time_budget=time_budget):
-        finished[i] = r
-        if on_result:
-            on_result(r)
-        show()
-    result.results = [finished[i] for i in range(len(tasks))]
-    return result
+    return run_audit(_check, tasks, result, jobs=jobs, memory_limit=limit, isolate=isolate,
+                     time_budget=time_budget, progress=progress, on_result=on_result,
+                     journal=journal, resume=resume)

@@ -30,6 +30,8 @@ __all__ = [
     "MetricCallError",
     "NumericOnlyError",
     "PluginLoadWarning",
+    "JournalError",
+    "AuditInterrupted",
 ]
 
 
@@ -134,6 +136,23 @@ class MetricCallError(MetricPropsError, RuntimeError):
         if self.where:
             out["where"] = self.where
         return out
+
+
+class JournalError(InvalidArgumentError):
+    """An audit journal that cannot be read, or that another audit wrote (other seed,
+    settings or pairs): resuming from it would not give that audit's results."""
+
+
+class AuditInterrupted(KeyboardInterrupt):
+    """An audit stopped by SIGINT (Ctrl-C) or SIGTERM.  ``partial`` is the
+    :class:`~metricprops.results.AuditResult` of the checks that finished (``complete``
+    false, the others in ``unfinished``); ``__cause__`` is the interrupt.  A
+    ``KeyboardInterrupt``, so code that does not know it stops as before."""
+
+    def __init__(self, partial: Any):
+        super().__init__(f"audit interrupted: {len(partial.results)} checks finished, "
+                         f"{len(partial.unfinished)} not")
+        self.partial = partial
 
 
 class PluginLoadWarning(UserWarning):

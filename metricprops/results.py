@@ -5,7 +5,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 __all__ = ["Status", "Counterexample", "counterexample_json", "Finding", "CheckResult",
            "AuditResult", "SYMBOLS", "STATUSES"]
@@ -280,7 +280,9 @@ class AuditResult:
 
     ``metadata`` holds each metric's declared metadata (name -> :meth:`Metric.metadata`);
     ``timings`` makes the JSON carry each check's wall time (off by default, so that the same
-    seed gives the same bytes).
+    seed gives the same bytes).  ``complete`` is false for an audit that was interrupted:
+    ``results`` then holds the checks that finished and ``unfinished`` the (metric,
+    constraint) pairs that did not.
     """
 
     seed: int
@@ -288,6 +290,8 @@ class AuditResult:
     settings: Dict[str, Any] = field(default_factory=dict)
     metadata: Dict[str, Dict[str, Any]] = field(default_factory=dict)
     timings: bool = False
+    complete: bool = True
+    unfinished: List[Tuple[str, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -300,7 +304,10 @@ class AuditResult:
         raise KeyError((metric, constraint))
 
     def to_json(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"schema": 1, "seed": self.seed, "settings": self.settings}
+        out: Dict[str, Any] = {"schema": 1, "seed": self.seed, "complete": self.complete,
+                               "settings": self.settings}
+        if not self.complete:
+            out["unfinished"] = [{"metric": m, "constraint": c} for m, c in self.unfinished]
         if self.metadata:
             out["metrics"] = self.metadata
         out["results"] = [r.to_json(self.timings) for r in self.results]

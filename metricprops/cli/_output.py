@@ -18,8 +18,8 @@ from ._exit import EXIT_FINDING, EXIT_USAGE
 
 __all__ = ["terminal_width", "replay_command", "report_failures", "finish_audit"]
 
-#: Options that name output files: a replay need not overwrite them.
-OUTPUT_PARAMS = ("json_path", "md_path")
+#: Options that name output files (and the journal): a replay need not touch them.
+OUTPUT_PARAMS = ("json_path", "md_path", "journal_path", "resume_path")
 
 
 def terminal_width() -> int:

@@ -10,6 +10,10 @@ from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_
                         DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
                         check_memory_limit, check_min_items, check_time_budget, check_tolerance)
 from ..output import check_outputs, write_text
+from ..errors import AuditInterrupted
+from ._exit import EXIT_USAGE
+from ._interrupt import (drop_default_journal, finish_interrupted, journal_for,
+                         sigterm_as_interrupt)
 from ._output import finish_audit
 
 
@@ -42,6 +46,16 @@ from ._output import finish_audit
               help="Memory each worker process may take beyond its start-up footprint, e.g. "
                    "1GiB or 512M (default: the machine's memory shared by the workers); "
                    "past it the metric's allocation fails: an error verdict, reason memory.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes sharing the checks (default: one per usable core); the "
+                   "JSON is the same for every N.")
+@click.option("--journal", "journal_path", type=click.Path(dir_okay=False), default=None,
+              help="Append every finished check to this file (default: beside --json or "
+                   "--markdown, removed once the run completes).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None,
+              metavar="JOURNAL",
+              help="Keep the checks an interrupted run left in JOURNAL and run only the "
+                   "missing ones (same targets and settings; the seed comes from JOURNAL).")
 @click.option("--scale-max-n", type=click.IntRange(min=0), default=None,
               help=f"Largest input of the scale phase: structured partitions at the sizes "
                    f"where integer counts overflow (default {DEFAULT_SCALE_MAX_N}; 0 skips it).")
@@ -68,7 +82,9 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
             timings: bool, kind: Optional[str], lower: Optional[float], upper: Optional[float],
             perfect: Optional[float], symmetric: Optional[bool], json_path: Optional[str],
             md_path: Optional[str], quiet: bool, plan_path: Optional[str] = None,
-            memory_limit: Optional[str] = None, scale_max_n: Optional[int] = None) -> None:
+            memory_limit: Optional[str] = None, scale_max_n: Optional[int] = None,
+            jobs: Optional[int] = None, journal_path: Optional[str] = None,
+            resume_path: Optional[str] = None) -> None:
     """Audit TARGET metrics against constraints.
 
     TARGET is a built-in name, package.module:attr, or path/to/file.py:attr; or give
@@ -80,7 +96,9 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     from ..plan import SETTINGS, load_plan, run_plan
     from ..results import AuditResult
 
-    check_outputs({"--json": json_path, "--markdown": md_path})  # before any work
+    journal, default_journal = journal_for(json_path, md_path, journal_path, resume_path)
+    check_outputs({"--json": json_path, "--markdown": md_path,  # before any work
+                   "--journal": None if resume_path and not journal_path else journal})
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric}
     if bool(targets) == bool(plan_path):
@@ -98,6 +116,7 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     options["timings"] = timings
     if memory_limit is not None:  # a bad size: exit 2 before any work
         options["memory_limit"] = check_memory_limit(memory_limit)
+    engine = {"jobs": jobs, "journal": journal, "resume": resume_path is not None}
     # the same checks as the Python API (settings.check_tolerance, ...), before any work
     if tolerance is not None:
         check_tolerance(tolerance)
@@ -111,17 +130,26 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
 
     progress = None if quiet else Progress()
     try:
-        if plan is not None:
+        if plan is None:
+            with sigterm_as_interrupt():
+                result = checker.audit(metrics, resolved, seed=seed, progress=progress,
+                                       **options, **engine)
+        else:
             overrides = {k: v for k, v in options.items() if k in SETTINGS}
             result = run_plan(plan, overrides=overrides, seed=seed, budget=budget,
                               timings=timings or None, progress=progress, on_result=save)
-        else:
-            result = checker.audit(metrics, resolved, seed=seed, progress=progress,
-                                   on_result=save, **options)
+    except AuditInterrupted as exc:
+        finish_interrupted(exc, json_path, md_path, journal)
     except KeyboardInterrupt:
         partial.seed = seed if seed is not None else -1
         write_text(json_path, partial.dumps())
         write_text(md_path, partial.markdown())
         click.echo(f"interrupted: {len(partial.results)} results written", err=True)
         raise SystemExit(130)
-    finish_audit(result, json_path, md_path)  # files, table, reasons, replay line, exit
+    try:
+        finish_audit(result, json_path, md_path)  # files, table, reasons, replay line, exit
+    except SystemExit as end:
+        if end.code != EXIT_USAGE:  # the outputs are written: the journal has served
+            drop_default_journal(journal, default_journal)
+        raise
+    drop_default_journal(journal, default_journal)

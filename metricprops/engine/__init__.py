@@ -5,10 +5,15 @@
 * :mod:`~metricprops.engine.worker` -- the worker process (memory limit, tasks);
 * :mod:`~metricprops.engine.pool` -- the pool: dead workers replaced, overrunning calls killed;
 * :mod:`~metricprops.engine.outcome` -- a dead or killed worker as an ``error`` verdict;
-* :mod:`~metricprops.engine.dispatch` -- checks run in this process or in the pool.
+* :mod:`~metricprops.engine.dispatch` -- checks run in this process or in the pool;
+* :mod:`~metricprops.engine.journal` -- every finished check on disk, for ``--resume``;
+* :mod:`~metricprops.engine.session` -- one audit: journaled, ordered, interruptible.
 """
 from __future__ import annotations
 
 from .dispatch import CheckTask, default_memory_limit, run_checks
+from .journal import Journal, journal_seed
+from .session import run_audit
 
-__all__ = ["CheckTask", "run_checks", "default_memory_limit"]
+__all__ = ["CheckTask", "run_checks", "default_memory_limit", "Journal", "journal_seed",
+           "run_audit"]

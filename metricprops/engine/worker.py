@@ -49,6 +49,17 @@ def limit_memory(limit: Optional[int]) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when the auditing process dies (best effort)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover
+        pass
+
+
 def run_task(payload: bytes, record: CallRecord, output_path: str) -> Tuple[str, Any]:
     """Run one task: ``("ok", value)``, ``("raised", exception)`` for an ``Exception`` of the
     task itself (a broken constraint), or ``("crashed", text)`` for any other
@@ -78,8 +89,11 @@ def _reply(outcome: Tuple[str, Any]) -> bytes:
 def worker_main(conn: Any, record_path: str, output_path: str,
                 memory_limit: Optional[int], setup: Optional[Callable[[], None]] = None) -> None:
     """Serve tasks from ``conn`` until it closes (or a ``None`` task arrives)."""
+    # the auditing process handles Ctrl-C and SIGTERM (also sent to the whole process group)
+    # and stops its workers; a worker outlives it by no more than the kernel takes to notice
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    _die_with_parent()
     record = CallRecord(record_path)
     observe_calls(record)
     if setup is not None:

@@ -70,8 +70,9 @@ def test_audit_writes_the_table_and_the_other_file_when_one_output_fails(
     # there while the audit runs, so writing the JSON fails after the work
     target, _ = marker_metric(tmp_path, "t14_blocker", blocker=True)
     js, md = tmp_path / "later" / "a.json", tmp_path / "a.md"
+    # the journal elsewhere: by default it goes beside the JSON, making its folder at once
     result = invoke("audit", target, *FAST, "--lower", "0", "--upper", "1",
-                    "--json", js, "--markdown", md)
+                    "--json", js, "--markdown", md, "--journal", tmp_path / "j")
     assert result.exit_code == 2, result.output
     assert "completeness" in result.stdout and "replay with:" in result.stdout  # the table
     assert md.read_text(encoding="utf-8").startswith("# metricprops audit")
