@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance
-from .engine import CheckTask, journal_seed, run_audit, run_checks
+from .engine import CheckTask, ambient_jobs, journal_seed, run_audit, run_checks
 from .errors import MetricCallError
 from .registry import get_constraint, list_constraints, resolve_metric
 from .results import AuditResult, CheckResult, Counterexample, Finding, Status
@@ -243,7 +243,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
           min_items: int = DEFAULT_MIN_ITEMS, time_budget: Optional[float] = None,
           timings: bool = False,
           progress: Optional[Callable[[int, int, str, str], None]] = None,
-          on_result: Optional[Callable[[CheckResult], None]] = None, jobs: Optional[int] = 1,
+          on_result: Optional[Callable[[CheckResult], None]] = None, jobs: Optional[int] = None,
           isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT,
           scale_max_n: int = DEFAULT_SCALE_MAX_N, journal: Any = None,
           resume: bool = False) -> AuditResult:
@@ -259,8 +259,9 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     constraint)`` is called before each pair; ``on_result`` after each (use it to save
     partial results; with ``jobs`` > 1 they come in the order checks finish).  A metric
     that raises, returns garbage, hangs or kills its worker gives ``error`` for that pair and
-    the audit goes on.  ``jobs`` worker processes share the checks (``None``: one per usable
-    core); the results, and the JSON, are the same for every ``jobs``.  ``isolate`` and
+    the audit goes on.  ``jobs`` worker processes share the checks (default 1, or what
+    ``metricprops report --jobs`` set); the results, and the JSON, are the same for every
+    ``jobs``.  ``isolate`` and
     ``memory_limit`` and ``scale_max_n`` are as in :func:`check`.
 
     ``journal`` (a path) receives every finished check as it finishes; with ``resume`` the
@@ -272,7 +273,8 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
                         scale_max_n)
     time_budget = check_time_budget(time_budget)
-    jobs, limit = check_jobs(jobs), check_memory_limit(memory_limit)
+    jobs = ambient_jobs() if jobs is None else check_jobs(jobs)
+    limit = check_memory_limit(memory_limit)
     seed = check_seed(journal_seed(journal) if resume and seed is None and journal else seed)
     if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):
         metrics = [metrics]

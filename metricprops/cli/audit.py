@@ -8,7 +8,8 @@ import click
 from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
-                        check_memory_limit, check_min_items, check_time_budget, check_tolerance)
+                        check_jobs, check_memory_limit, check_min_items, check_time_budget,
+                        check_tolerance)
 from ..output import check_outputs, write_text
 from ..errors import AuditInterrupted
 from ._exit import EXIT_USAGE
@@ -116,7 +117,7 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     options["timings"] = timings
     if memory_limit is not None:  # a bad size: exit 2 before any work
         options["memory_limit"] = check_memory_limit(memory_limit)
-    engine = {"jobs": jobs, "journal": journal, "resume": resume_path is not None}
+    engine = {"jobs": check_jobs(jobs), "journal": journal, "resume": resume_path is not None}
     # the same checks as the Python API (settings.check_tolerance, ...), before any work
     if tolerance is not None:
         check_tolerance(tolerance)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 import click
 
-from ..settings import MAX_SEED
+from ..engine import jobs_for
+from ..settings import MAX_SEED, check_jobs
 
 __all__ = ["command"]
 
@@ -20,7 +22,11 @@ __all__ = ["command"]
               help="Build the other reports when a section needs an optional package that is "
                    "not installed (the index says which and why) instead of stopping.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
-def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: bool) -> None:
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes sharing the audits' checks (default: one per usable "
+                   "core); the reports are the same for every N.")
+def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: bool,
+            jobs: Optional[int] = None) -> None:
     """Regenerate reports/: audit, closed forms, ELM paper, third-party audit, index.
 
     A section that needs a package that is not installed (scikit-learn, bcubed or scorch
@@ -40,9 +46,11 @@ def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: boo
         if not quiet:
             click.echo(f"[{time.monotonic() - started:6.1f}s] {message}", err=True)
 
-    folder = build_reports(out_dir, seed=DEFAULT_SEED if seed is None else seed, quick=quick,
-                           progress=say, audit_progress=None if quiet else Progress(),
-                           skip_missing=skip_missing)
+    with jobs_for(check_jobs(jobs)):
+        folder = build_reports(out_dir, seed=DEFAULT_SEED if seed is None else seed,
+                               quick=quick, progress=say,
+                               audit_progress=None if quiet else Progress(),
+                               skip_missing=skip_missing)
     say("done")
     click.echo(f"wrote {folder}/README.md and the reports it lists")
     for name, dists in missing.items():  # only reached with --skip-missing

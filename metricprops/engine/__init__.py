@@ -11,9 +11,9 @@
 """
 from __future__ import annotations
 
-from .dispatch import CheckTask, default_memory_limit, run_checks
+from .dispatch import CheckTask, ambient_jobs, default_memory_limit, jobs_for, run_checks
 from .journal import Journal, journal_seed
 from .session import run_audit
 
 __all__ = ["CheckTask", "run_checks", "default_memory_limit", "Journal", "journal_seed",
-           "run_audit"]
+           "run_audit", "ambient_jobs", "jobs_for"]

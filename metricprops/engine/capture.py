@@ -11,6 +11,7 @@ from __future__ import annotations
 import faulthandler
 import io
 import os
+import re
 import sys
 from contextlib import contextmanager
 from typing import Iterator, Optional
@@ -49,23 +50,47 @@ def captured(path: str) -> Iterator[None]:
             os.close(f)
 
 
+#: Output up to this size is tidied whole (larger output: its head and tail only).
+_WHOLE = 1 << 20
+_THREAD = re.compile(r"(Current thread|Thread) 0x[0-9a-f]+")
+
+
+def _tidy(text: str) -> str:
+    """What a crash printed, without what differs between runs or pools: the thread's
+    address, the frames of the process that forked the worker (above its task loop) and the
+    list of loaded extension modules."""
+    out, outside = [], False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("Extension modules:"):
+            continue
+        if line.startswith("  File "):
+            if outside:
+                continue
+            outside = "engine" in line and "worker.py" in line
+        else:
+            outside = False
+        out.append(_THREAD.sub(r"\1", line))
+    return "".join(out)
+
+
 def kept_output(path: str, keep: int = OUTPUT_KEEP) -> Optional[str]:
-    """The output captured in ``path``: all of it up to ``keep`` characters, else its head
-    and tail around a line saying how much was cut; ``None`` when nothing was printed."""
+    """The output captured in ``path``, tidied (:func:`_tidy`): all of it up to ``keep``
+    characters, else its head and tail around a line saying how much was cut; ``None`` when
+    nothing was printed."""
     try:
         with open(path, "rb") as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
+            size = os.fstat(fh.fileno()).st_size
             if size == 0:
                 return None
-            half = keep // 2
-            if size <= keep:
-                fh.seek(0)
-                return fh.read().decode("utf-8", "replace")
-            fh.seek(0)
-            head = fh.read(half).decode("utf-8", "replace")
-            fh.seek(size - half)
-            tail = fh.read().decode("utf-8", "replace")
+            if size <= _WHOLE:
+                text = _tidy(fh.read().decode("utf-8", "replace"))
+                head, tail, cut = text[:keep // 2], text[-(keep // 2):], len(text) - keep
+                if cut <= 0:
+                    return text
+                return f"{head}\n[... {cut} characters cut ...]\n{tail}"
+            head = _tidy(fh.read(keep // 2).decode("utf-8", "replace"))
+            fh.seek(size - keep // 2)
+            tail = _tidy(fh.read().decode("utf-8", "replace"))
     except OSError:
         return None
-    return f"{head}\n[... {size - 2 * half} bytes cut ...]\n{tail}"
+    return f"{head}\n[... about {size - keep} bytes cut ...]\n{tail}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import time
+import types
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
 
@@ -17,7 +19,27 @@ from ..results import CheckResult
 from .outcome import constraint_raised, crashed_in_task, died, with_output
 from .pool import Pool, Reply
 
-__all__ = ["CheckTask", "run_checks", "default_memory_limit", "TaskError"]
+__all__ = ["CheckTask", "run_checks", "default_memory_limit", "TaskError", "ambient_jobs",
+           "jobs_for"]
+
+_AMBIENT = {"jobs": 1}
+
+
+def ambient_jobs() -> int:
+    """Workers an audit uses when not told (1, or what :func:`jobs_for` set)."""
+    return _AMBIENT["jobs"]
+
+
+@contextmanager
+def jobs_for(jobs: int) -> Iterator[None]:
+    """Within the block, audits that are not told otherwise use ``jobs`` workers (how
+    ``metricprops report --jobs N`` reaches the audits its sections run)."""
+    before = _AMBIENT["jobs"]
+    _AMBIENT["jobs"] = jobs
+    try:
+        yield
+    finally:
+        _AMBIENT["jobs"] = before
 
 
 class TaskError(Exception):
@@ -51,10 +73,27 @@ def default_memory_limit(jobs: int) -> Optional[int]:
     return max(2**28, total // max(1, jobs))
 
 
+def _source_file(metric: Any) -> Optional[str]:
+    code = getattr(getattr(metric, "func", None), "__code__", None)
+    return None if code is None else code.co_filename
+
+
+def _refile(code: types.CodeType, filename: str) -> types.CodeType:
+    consts = tuple(_refile(c, filename) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
+
+
 def _run_in_worker(check: Callable[..., CheckResult], metric: Any, constraint: Any, seed: int,
-                   options: Dict[str, Any], share: Optional[float],
-                   end: Optional[float]) -> CheckResult:
-    """The check, with its share of the time budget counted from when it starts."""
+                   options: Dict[str, Any], share: Optional[float], end: Optional[float],
+                   filename: Optional[str] = None) -> CheckResult:
+    """The check, with its share of the time budget counted from when it starts.
+
+    A metric function that travelled by value comes with its source file's name (the
+    pickler drops it), so errors still say ``file.py:line``."""
+    func = getattr(metric, "func", None)
+    if filename and func is not None and func.__code__.co_filename != filename:
+        func.__code__ = _refile(func.__code__, filename)
     if share is not None:
         options = dict(options, deadline=min(time.monotonic() + share, end or float("inf")))
     return check(metric, constraint, seed, **options)
@@ -101,7 +140,8 @@ def run_checks(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], *,
 
     def pool_task(i: int, task: CheckTask, done: int) -> Tuple:
         return (i, _run_in_worker, (check, task.metric, task.constraint, task.seed,
-                                    task.options, share(done), end), {},
+                                    task.options, share(done), end,
+                                    _source_file(task.metric)), {},
                 task.options.get("timeout"))
 
     with Pool(jobs, memory_limit) as workers:  # workers start on the first isolated check

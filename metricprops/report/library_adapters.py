@@ -23,8 +23,12 @@ from typing import Any, Dict, List, Tuple
 __all__ = ["blocks", "clusim_clustering", "cdlib_clustering", "LibraryFunction", "clusim", "cdlib"]
 
 
+_NAN = object()
+
+
 def blocks(labels_true: Any, labels_pred: Any) -> Tuple[List[List[int]], List[List[int]]]:
-    """The blocks of both labellings as lists of item indices, in order of first appearance.
+    """The blocks of both labellings as lists of item indices, in order of first appearance
+    (NaN labels, which never equal themselves, are one label).
 
     Raises
     ------
@@ -39,7 +43,9 @@ def blocks(labels_true: Any, labels_pred: Any) -> Tuple[List[List[int]], List[Li
     def split(labels: List[Any]) -> List[List[int]]:
         out: Dict[Any, List[int]] = {}
         for i, label in enumerate(labels):
-            out.setdefault(label, []).append(i)
+            # every NaN is one label, as numpy.unique counts them (NaN != NaN in a dict)
+            key = _NAN if isinstance(label, float) and label != label else label
+            out.setdefault(key, []).append(i)
         return list(out.values())
 
     return split(truth), split(pred)

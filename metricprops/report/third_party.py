@@ -155,6 +155,16 @@ def _describe(r: Dict[str, Any]) -> str:
     return text
 
 
+def judgement(r: Dict[str, Any]) -> Optional[str]:
+    """The judgement of one result (a bug, a convention, the definition), or ``None``."""
+    from .third_party_library_notes import library_note
+
+    note = NOTES.get((r["metric"], r["constraint"]))
+    if note and note[0] == r["status"]:
+        return note[1]
+    return library_note(r["metric"], r["constraint"], r["status"])
+
+
 def regenerate_command(seed: int) -> str:
     """The command that regenerates this report (with the other reports) for ``seed``."""
     return "metricprops report" + ("" if seed == REPORT_SEED else f" --seed {seed}")
@@ -201,9 +211,9 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
     failed = [r for r in results if r["status"] == "failed"]
     bugs: Dict[str, List[str]] = {}
     for r in failed:
-        note = NOTES.get((r["metric"], r["constraint"]))
-        if note and note[0] == "failed" and "Bug" in note[1]:
-            title = bug_title(note[1])
+        note = judgement(r)
+        if note and "Bug" in note:
+            title = bug_title(note)
             bugs.setdefault(title, []).append(
                 f"`{r['metric'].split(':')[-1]}` × {r['constraint']}")
     out += ["", "## Summary", "",
@@ -220,9 +230,9 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
             continue
         out += ["", f"### `{r['metric']}` × {r['constraint']}: {r['status']}", "", "```",
                 _describe(r), "```"]
-        note = NOTES.get((r["metric"], r["constraint"]))
-        if note and note[0] == r["status"]:
-            out += ["", note[1]]
+        note = judgement(r)
+        if note:
+            out += ["", note]
     na = [r for r in results if r["status"] == "not_applicable"]
     if na:
         out += ["", "## Not applicable", ""]

@@ -50,6 +50,33 @@ t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0], 3: [0], 4: [1]})  # {0 1 2 
 h = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0], 3: [0], 4: [0]})  # {0 1 2 3 4}
 print(sim.southwood_index(t, h), sim.southwood_index(t, t))   # 1.5 1.0: documented <= 1.0
 """, "1.5 1.0"),
+    Bug("clusim", "`purity_index` switches to inverse purity when the prediction has more "
+        "clusters than the truth",
+        "The function takes the maximum along the axis of whichever clustering has fewer "
+        "clusters, so splitting a mixed cluster into pure ones can *lower* purity: every "
+        "cluster of the prediction below is pure (purity 1), yet it scores 0.6 (its inverse "
+        "purity); `classification_error` (1 − purity) inherits it.",
+        """
+from clusim.clustering import Clustering
+import clusim.sim as sim
+
+t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0], 3: [0], 4: [1]})  # {0 1 2 3 | 4}
+h = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [1], 3: [1], 4: [2]})  # {0 1 | 2 3 | 4}
+print(round(sim.purity_index(t, h), 6))   # 0.6; every cluster of h is pure: 1.0
+""", "0.6"),
+    Bug("clusim", "`jaccard_index`, `fowlkes_mallows_index` and `fmeasure` score identical "
+        "partitions without a pair together 0",
+        "With no pair of items together in either partition (one item, or all singletons) "
+        "the indices are 0/0 and the code returns 0, the worst value, for a perfect match "
+        "(the edge case of scikit-learn's `fowlkes_mallows_score`).  cdlib's `jaccard_index` "
+        "calls clusim's.",
+        """
+from clusim.clustering import Clustering
+import clusim.sim as sim
+
+s = Clustering(elm2clu_dict={0: [0], 1: [1], 2: [2]})   # {0 | 1 | 2}, against itself
+print(sim.jaccard_index(s, s), sim.fowlkes_mallows_index(s, s), sim.fmeasure(s, s))  # 1.0 each
+""", "0.0 0.0 0.0"),
     Bug("cdlib", "`partition_closeness_simple` counts every community size once",
         "The size multiplicities n(x) are counted after the sizes were put in a set, so each "
         "is 1 and N is the sum of the *distinct* sizes: a partition into sizes (2, 2, 1) and "

@@ -129,4 +129,7 @@ NOTES.update({("metricprops.report.adapters:" + target, constraint): note
 
 def bug_title(note: str) -> str:
     """The short title of the bug a note describes."""
-    return next(title for key, title in BUG_TITLES.items() if note.startswith(key))
+    from .third_party_library_notes import library_bug_title
+
+    found = next((title for key, title in BUG_TITLES.items() if note.startswith(key)), None)
+    return found or library_bug_title(note) or note.split(".")[0]

@@ -61,7 +61,7 @@ def test_printed_output_is_captured_truncated_and_kept_with_the_error(capfd):
     assert out == "" and err == ""  # nothing reached the terminal
     text = r.error["output"]
     assert text.startswith("line 0\n") and text.rstrip().endswith("line 1999")
-    assert "bytes cut" in text and len(text) < 2100
+    assert "characters cut" in text and len(text) < 2100
 
 
 def test_a_metric_runs_in_a_worker_unless_isolate_is_false():
@@ -77,3 +77,12 @@ def test_a_metric_runs_in_a_worker_unless_isolate_is_false():
     here = mp.check(counted, "completeness", isolate=False, **FAST)
     assert len(calls) == here.calls
     assert here.to_json() == isolated.to_json()
+
+
+def test_an_isolated_error_names_the_same_line_as_an_in_process_one():
+    from plugins import faulty
+
+    isolated = mp.check(faulty.raises, "degenerate", **FAST)
+    here = mp.check(faulty.raises, "degenerate", isolate=False, **FAST)
+    assert isolated.error["where"] == here.error["where"]
+    assert "faulty.py:" in isolated.error["where"]

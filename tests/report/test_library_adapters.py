@@ -23,6 +23,8 @@ TRUTH, PRED = [0, 0, 1], [0, 1, 1]
 
 def test_blocks_are_item_indices_in_order_of_first_appearance():
     assert blocks(["b", "a", "b"], [1, 1, 2]) == ([[0, 2], [1]], [[0, 1], [2]])
+    nan = float("nan")
+    assert blocks([nan, float("nan"), 1.0], [0, 0, 0]) == ([[0, 1], [2]], [[0, 1, 2]])
     with pytest.raises(ValueError, match="same length"):
         blocks([0, 1], [0])
 

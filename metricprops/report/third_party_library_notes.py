@@ -1,0 +1,182 @@
+"""Judgements of the findings on clusim, cdlib, ClusterEval, torchmetrics and river.
+
+Sixty-odd targets share a handful of definitions, so the judgements are rules: each target
+belongs to a family (:data:`FAMILY`: unadjusted pair counting, chance-adjusted pair counting
+or mutual information, normalised or raw information, one-sided scores, set matching,
+element-centric, size distributions), a family's finding on a constraint has one judgement
+(:data:`RULES`), a target's error on degenerate input has its own (:data:`ERRORS`), and
+:data:`SPECIFIC` overrides both where a target has an implementation bug (the bugs and their
+reproductions are in :mod:`metricprops.report.third_party_bugs`).  :func:`library_note`
+gives the judgement of one (target, constraint, status), or ``None`` when there is none.
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional, Tuple
+
+from .third_party_bugs import BUGS
+
+__all__ = ["FAMILY", "RULES", "ERRORS", "SPECIFIC", "library_note", "library_bug_title"]
+
+
+def _family(family: str, *names: str) -> Dict[str, str]:
+    return {name: family for name in names}
+
+
+#: Each target's family (its name in the plans).
+FAMILY: Dict[str, str] = {
+    **_family("rand", "clusim.rand_index", "clusim.rogers_tanimoto_index", "cdlib.rand_index",
+              "torchmetrics.rand_score", "river.Rand", "clustereval.pair_specificity_score"),
+    **_family("pair", "clusim.jaccard_index", "clusim.fowlkes_mallows_index", "clusim.fmeasure",
+              "clusim.southwood_index", "clusim.pearson_correlation", "cdlib.jaccard_index",
+              "torchmetrics.fowlkes_mallows_index", "river.FowlkesMallows",
+              "clustereval.pair_sensitivity_score"),
+    **_family("adjusted", "clusim.adjrand_index", "clusim.omega_index", "cdlib.adjusted_rand_index",
+              "cdlib.omega", "torchmetrics.adjusted_rand_score", "river.AdjustedRand",
+              "clusim.adj_mi", "cdlib.adjusted_mutual_information",
+              "torchmetrics.adjusted_mutual_info_score", "river.AdjustedMutualInfo"),
+    **_family("nmi", "clusim.nmi", "cdlib.normalized_mutual_information", "cdlib.onmi_lfk",
+              "cdlib.onmi_mgh", "torchmetrics.normalized_mutual_info_score",
+              "torchmetrics.v_measure_score", "river.NormalizedMutualInfo", "river.VBeta",
+              "clustereval.q_measure_score"),
+    **_family("raw_info", "clusim.mi", "clusim.vi", "clusim.rmi", "cdlib.variation_of_information",
+              "torchmetrics.mutual_info_score", "river.MutualInfo"),
+    **_family("one_sided", "clustereval.completeness_score", "clustereval.homogeneity_score",
+              "clustereval.parsimony_score", "clustereval.purity_score",
+              "clustereval.normalized_purity_score", "clustereval.inverse_purity_score",
+              "clustereval.normalized_inverse_purity_score", "torchmetrics.completeness_score",
+              "torchmetrics.homogeneity_score", "river.Completeness", "river.Homogeneity",
+              "clusim.purity_index", "clusim.classification_error"),
+    **_family("matching", "clusim.geometric_accuracy", "cdlib.f1", "cdlib.nf1",
+              "cdlib.classification_error"),
+    **_family("element", "clusim.element_sim", "cdlib.ecs"),
+    **_family("sizes", "cdlib.partition_closeness_simple"),
+}
+
+_UNADJUSTED = ("**By definition.** The score is not adjusted for chance: its expectation over "
+               "random predictions with fixed block sizes depends on the sizes (the reason "
+               "ARI and AMI exist).")
+_PAIRS_N = ("**By definition.** Pair counts grow quadratically with k copies of every item "
+            "(a block of s items has s(s−1)/2 pairs, then ks(ks−1)/2), so pair-counting ratios "
+            "are not invariant under copying.")
+_CHANCE_N = ("**By definition.** The chance correction (the expected index under the "
+             "permutation model) depends on n, so k copies of every item change the value.")
+_NO_PAIR = ("**Bug (edge case)** (identical partitions without a pair together score 0). "
+            "Identical partitions that put no two items together (one item, or all "
+            "singletons) score 0, the worst value: with no pair at all the ratio is 0/0 and "
+            "the code returns 0, as scikit-learn's `fowlkes_mallows_score` does.")
+_ONE_SIDED = ("**By definition.** The score looks at one side only (homogeneity and purity "
+              "reward refining the truth, completeness and inverse purity reward merging it), "
+              "so the constraint's other side is not seen; it is meant to be read with its "
+              "counterpart.")
+
+#: Judgements of ``failed`` findings, by (family, constraint).
+RULES: Dict[Tuple[str, str], str] = {
+    **{(f, "constant_baseline"): _UNADJUSTED for f in (
+        "rand", "pair", "nmi", "raw_info", "one_sided", "matching", "element", "sizes")},
+    **{(f, "n_invariance"): _PAIRS_N for f in ("rand", "pair")},
+    ("adjusted", "n_invariance"): _CHANCE_N,
+    ("raw_info", "n_invariance"): "**By definition.** Reduced mutual information subtracts a "
+    "correction for the number of contingency tables, which depends on n.",
+    ("rand", "zero_score"): "**By definition.** Rand-type indices count agreeing pairs, "
+    "non-links included: for T = {0 1 | 2} every prediction agrees on at least one pair.",
+    ("rand", "degenerate"): "**By definition.** Dominated by pairs that are apart in both "
+    "partitions, so all singletons beat one block against {0 1 | 2 3}.",
+    ("pair", "max_agreement"): _NO_PAIR,
+    ("pair", "zero_score"): "**By definition.** The index needs a pair together in both "
+    "partitions to score above its minimum, or cannot reach the declared lower bound on this "
+    "truth (a correlation of −1 needs the two pair indicators to be exact opposites).",
+    ("pair", "degenerate"): "**By definition.** The correlation of the pair indicators is 0 "
+    "for all singletons (no pair together) and negative for a discordant prediction.",
+    ("adjusted", "zero_score"): "**By definition.** −0.5 (ARI) or the index's lower bound is a "
+    "global bound, not a value every truth admits: against T = {0 1} every prediction "
+    "scores 0 or 1.",
+    ("adjusted", "degenerate"): "**By definition (documented).** The index is chance-adjusted: "
+    "all singletons score the chance level 0 (up to rounding) and a prediction worse than "
+    "chance scores below it.",
+    ("nmi", "degenerate"): "**By definition (known weakness).** Normalised mutual information "
+    "rewards the all-singletons prediction over a one-block or discordant one (Vinh et al. "
+    "2010).",
+    ("raw_info", "degenerate"): "**By definition.** Mutual information of the all-singletons "
+    "prediction is H(T), its maximum (VI: all singletons are closer to a two-block truth than "
+    "a wrong merge); the score is not normalised.",
+    ("raw_info", "homogeneity"): "**By definition.** Reduced mutual information subtracts a "
+    "term that grows with the number of clusters, so a split into pure blocks can cost more "
+    "than the information it gains.",
+    **{("one_sided", c): _ONE_SIDED for c in (
+        "zero_score", "degenerate", "max_agreement", "homogeneity", "completeness")},
+    ("matching", "zero_score"): "**By definition.** Every block is matched to its best "
+    "counterpart, so a set-matching score is at least the share of the largest overlap and "
+    "never 0 (nor its distance 1).",
+    ("matching", "degenerate"): "**By definition.** Set matching credits each predicted "
+    "block with its best overlap, so all singletons keep a perfect positive predictive "
+    "value and beat a discordant prediction.",
+    ("element", "zero_score"): "**By definition.** Element-centric similarity gives each item "
+    "credit for itself, like BCubed, so it never reaches 0 (the ELM paper's point).",
+    ("element", "rag_bag"): "**By definition.** Per-item affinities with self-credit, as in "
+    "BCubed, prefer putting a new item into the clean block (the ELM paper, section 3).",
+    ("sizes", "max_agreement"): "**By definition.** The score compares the distributions of "
+    "community sizes only, so any prediction with the same sizes as the truth ties with it.",
+}
+
+#: Judgements of a target's ``error`` on degenerate input (the rule of its other findings
+#: follows).
+ERRORS: Dict[str, str] = {
+    **{name: "**Degenerate-input convention (undocumented).** With one item there is no pair "
+       "(no entropy for NMI): the ratio is 0/0 and the function returns NaN." for name in (
+           "clusim.rand_index", "clusim.rogers_tanimoto_index", "clusim.nmi",
+           "cdlib.rand_index")},
+    **{name: "**Degenerate-input convention (undocumented).** When the partitions leave no "
+       "room for chance (one item, or identical one-block or all-singletons partitions) the "
+       "expected index equals its maximum and the adjustment divides by zero: the function "
+       "raises `ZeroDivisionError` (scikit-learn returns 1.0 there)." for name in (
+           "clusim.adjrand_index", "clusim.adj_mi", "clusim.omega_index")},
+}
+
+
+def _bug_note(title_start: str) -> str:
+    bug = next(b for b in BUGS if b.title.startswith(title_start))
+    return f"**Bug** ({bug.distribution}: {bug.title}). {bug.explanation}"
+
+
+_PEARSON = _bug_note("`pearson_correlation`")
+_SOUTHWOOD = _bug_note("`southwood_index`")
+_PURITY = _bug_note("`purity_index`")
+_CLOSENESS = _bug_note("`partition_closeness_simple`")
+
+#: Target-specific judgements (bugs), by (target, constraint): they win over the rules.
+SPECIFIC: Dict[Tuple[str, str], str] = {
+    **{("clusim.pearson_correlation", c): _PEARSON for c in (
+        "max_agreement", "n_invariance", "zero_score")},
+    **{("clusim.southwood_index", c): _SOUTHWOOD for c in (
+        "bounds", "max_agreement", "homogeneity", "completeness")},
+    **{(name, "homogeneity"): _PURITY for name in (
+        "clusim.purity_index", "clusim.classification_error")},
+    ("cdlib.partition_closeness_simple", "max_agreement"): _CLOSENESS,
+}
+
+
+
+def library_bug_title(note: str) -> Optional[str]:
+    """The bug a judgement describes (``None`` if it describes none)."""
+    if not note.startswith("**Bug") or "** (" not in note:
+        return None
+    start = note.index("** (") + len("** (")
+    return note[start:note.index(").", start)].split(": ", 1)[-1]
+
+
+#: Judgements that depend on the library rather than the definition, by (library, constraint).
+LIBRARY_RULES: Dict[Tuple[str, str], str] = {}
+
+
+def library_note(metric: str, constraint: str, status: str) -> Optional[str]:
+    """The judgement of ``metric`` × ``constraint`` with ``status``, or ``None``."""
+    if metric not in FAMILY or status not in ("failed", "error"):
+        return None
+    rule = (SPECIFIC.get((metric, constraint)) or LIBRARY_RULES.get(
+        (metric.split(".")[0], constraint)) or RULES.get((FAMILY[metric], constraint)))
+    if status == "failed":
+        return rule
+    error = ERRORS.get(metric)
+    if error is None:
+        return None
+    return error + (f" Its other findings on this check: {rule}" if rule else "")

@@ -1,0 +1,42 @@
+"""Every core: --jobs N gives the same JSON for every N."""
+from __future__ import annotations
+
+import metricprops as mp
+from metricprops.engine import ambient_jobs, jobs_for
+from plugins import broken, faulty
+
+SMALL = dict(seed=9, max_examples=5, exhaustive_n=3, timeout=0.3)
+METRICS = ["purity", "elm_f", broken.sound, faulty.raises, broken.segfault]
+CONSTRAINTS = ["completeness", "rag_bag"]
+
+
+def test_one_and_two_workers_give_byte_identical_json():
+    one = mp.audit(METRICS, CONSTRAINTS, jobs=1, **SMALL).dumps()
+    two = mp.audit(METRICS, CONSTRAINTS, jobs=2, **SMALL).dumps()
+    assert one == two
+    assert '"reason": "crashed"' in two  # the segfault did not disturb the other worker
+
+
+def test_results_come_in_pair_order_and_progress_ends_at_the_total():
+    seen = []
+    result = mp.audit(METRICS[:3], CONSTRAINTS, jobs=2, progress=lambda *a: seen.append(a),
+                      **SMALL)
+    assert [(r.metric, r.constraint) for r in result.results] == [
+        (m, c) for m in ("purity", "elm_f", "sound") for c in CONSTRAINTS]
+    assert seen[0][:2] == (0, 6) and seen[-1] == (6, 6, "", "")
+
+
+def test_jobs_for_sets_the_default_of_audits_inside_it():
+    assert ambient_jobs() == 1
+    with jobs_for(2):
+        assert ambient_jobs() == 2
+    assert ambient_jobs() == 1
+
+
+def test_cli_jobs_one_and_two_write_the_same_json(invoke, tmp_path):
+    args = ["audit", "purity", "elm_f", "-c", "rag_bag", "-c", "completeness", "--seed", 2,
+            "--max-examples", 5, "--exhaustive-n", 3, "-q"]
+    for jobs in (1, 2):
+        r = invoke(*args, "--jobs", jobs, "--json", tmp_path / f"{jobs}.json")
+        assert r.exit_code in (0, 1), r.output
+    assert (tmp_path / "1.json").read_bytes() == (tmp_path / "2.json").read_bytes()
