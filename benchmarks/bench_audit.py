@@ -6,8 +6,11 @@ Run from the project root::
 
     python benchmarks/bench_audit.py                  # elm_f, then all built-ins
     python benchmarks/bench_audit.py --metric bcubed_f --only one
+    python benchmarks/bench_audit.py --only blackbox  # a plain function, every constraint
 
-Targets: one metric < 30 s, all built-ins < 5 min.  Reports wall and CPU time: on a shared
+Targets: one metric < 30 s, all built-ins < 5 min; a default audit of one black-box metric
+over every registered constraint (the scale phase, determinism, input immutability and
+scaling included) < 30 s.  Reports wall and CPU time: on a shared
 machine the wall time depends on the load, the CPU time of this single-process run is the
 better measure of the work.  Asserts nothing; prints tables.
 """
@@ -49,11 +52,39 @@ class Clock:
         self._last = ((metric, constraint), now) if metric else None
 
 
-def timed_audit(metrics, seed):
+def timed_audit(metrics, seed, constraints=ELM_PAPER, **kw):
     clock = Clock()
     wall, cpu = time.perf_counter(), time.process_time()
-    result = audit(metrics, ELM_PAPER, seed=seed, progress=clock)
+    result = audit(metrics, constraints, seed=seed, progress=clock, **kw)
     return result, time.perf_counter() - wall, time.process_time() - cpu, clock
+
+
+def pair_counting_ari(labels_true, labels_pred):
+    """A black-box metric as users write them: adjusted Rand from a dict contingency table."""
+    from collections import Counter
+    from math import comb
+    n = len(labels_true)
+    cells = Counter(zip(labels_true, labels_pred))
+    rows, cols = Counter(labels_true), Counter(labels_pred)
+    index = sum(comb(c, 2) for c in cells.values())
+    a, b, total = (sum(comb(c, 2) for c in rows.values()),
+                   sum(comb(c, 2) for c in cols.values()), comb(n, 2))
+    expected = a * b / total if total else 0.0
+    top = (a + b) / 2
+    return 1.0 if top == expected else (index - expected) / (top - expected)
+
+
+def blackbox(seed):
+    """A default audit of one plain function over every registered constraint."""
+    target = metricprops.metric(pair_counting_ari, bounds=(-0.5, 1), perfect=1, symmetric=True)
+    names = [c.name for c in metricprops.list_constraints()]
+    result, wall, cpu, clock = timed_audit(target, seed, names)
+    print(f"one black-box metric (a plain-Python ARI) x {len(names)} constraints, default "
+          f"settings: wall {wall:6.1f} s, cpu of this process {cpu:6.1f} s  "
+          f"({verdict(wall, TARGET_ONE)})")
+    for c in names:
+        status = result.get(target.name, c).status
+        print(f"  {c:<20} wall {clock.wall[(target.name, c)]:6.2f} s  {status}")
 
 
 def verdict(elapsed, target):
@@ -64,7 +95,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=20261130, help="audit seed (default 20261130)")
     ap.add_argument("--metric", default="elm_f", help="the single metric timed (default elm_f)")
-    ap.add_argument("--only", choices=["one", "all"], default=None, help="run one part only")
+    ap.add_argument("--only", choices=["one", "all", "blackbox"], default=None,
+                    help="run one part only")
     args = ap.parse_args()
 
     import hypothesis
@@ -80,6 +112,10 @@ def main() -> None:
           f"hypothesis {hypothesis.__version__}, metricprops {metricprops.__version__}")
     print(f"seed {args.seed}; constraints: {', '.join(ELM_PAPER)}")
     print()
+
+    if args.only in (None, "blackbox"):
+        blackbox(args.seed)
+        print()
 
     if args.only in (None, "one"):
         _, wall, cpu, clock = timed_audit([args.metric], args.seed)

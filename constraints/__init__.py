@@ -15,6 +15,7 @@ from .label_invariance import CONSTRAINT as label_invariance
 from .max_agreement import CONSTRAINT as max_agreement
 from .n_invariance import CONSTRAINT as n_invariance
 from .rag_bag import CONSTRAINT as rag_bag
+from .scaling import CONSTRAINT as scaling
 from .size_vs_quantity import CONSTRAINT as size_vs_quantity
 from .symmetry import CONSTRAINT as symmetry
 from .triangle_inequality import CONSTRAINT as triangle_inequality
@@ -27,7 +28,7 @@ ELM_PAPER_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completenes
 #: The general properties every audit also reports.
 GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, bounds,
                              constant_baseline, triangle_inequality, n_invariance,
-                             determinism, input_immutability)
+                             determinism, input_immutability, scaling)
 #: Built-in constraints in catalog order (explicit; no discovery at import time).
 BUILTIN_CONSTRAINTS: tuple = ELM_PAPER_CONSTRAINTS + GENERAL_PROPERTIES
 

@@ -88,6 +88,10 @@ class Agreement(Constraint):
         for a, b in degenerate_pairs(max(max_items, 2)):
             yield Instance(a, {"pred": b}, "degenerate")
 
+    def scale_instance(self, truth: Partition, pred: Partition) -> Instance:
+        """The two implementations are compared in the scale phase too."""
+        return Instance(truth, {"pred": pred}, "scale")
+
     def disagree(self, score: Any, metric: Metric, truth: Partition, pred: Partition,
                  tolerance: float) -> Tuple[bool, float, float]:
         try:
@@ -95,8 +99,11 @@ class Agreement(Constraint):
         except MetricCallError as exc:
             self.last_error = _relabel_error("a", exc)
             raise self.last_error from exc
+        # large inputs (the scale phase) are not memoised: the keys would be megabytes
+        reference = self.reference_scorer if truth.n <= 10_000 else Scorer(
+            self.reference, score.timeout if hasattr(score, "timeout") else None)
         try:
-            qb = self.reference_scorer.raw(truth, pred)
+            qb = reference.raw(truth, pred)
         except MetricCallError as exc:
             self.last_error = _relabel_error("b", exc)
             raise self.last_error from exc
@@ -253,6 +260,12 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
               max_items=max_items, timeout=timeout, tolerance=tolerance)
     common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples, tolerance=tolerance,
                   exhaustive_n=exhaustive_n, max_items=max_items)
+    if r.status == Status.FAILED and r.found_by == "scale":
+        ce = r.counterexample or {}
+        return CompareResult(status="disagree", counterexample=ce, found_by="scale", message=(
+            f"the implementations disagree at scale only: truth {ce['shape']['truth']}, "
+            f"prediction {ce['shape']['pred']}, n = {ce['n']} (n = {ce['passes_at']} "
+            f"agrees); reproduce: {ce['reproduce']}"), **common)
     if r.status == Status.FAILED:
         ce = r.counterexample or {}
         scorer = Scorer(ma, timeout)

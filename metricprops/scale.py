@@ -18,8 +18,10 @@ a metric fast enough for neither limit to bite gets the same verdicts on every r
 """
 from __future__ import annotations
 
+import functools
 import math
 import time
+import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -123,14 +125,57 @@ class ScaleFinding:
                        reason=key[1] if kind == "error" else None, minimal="bisected")
 
 
+@functools.lru_cache(maxsize=None)
+def shape_partition(shape: str, n: int) -> Partition:
+    """The partition of ``shape`` with ``n`` items (one object per shape and size: the
+    ladder's partitions take about 20 MB in all)."""
+    partition = Partition.from_labels(shape_labels(shape, n))
+    _SHAPE_OF[id(partition)] = (shape, n)  # kept alive by the cache: the id stays its own
+    return partition
+
+
+#: metric -> {(truth shape, pred shape, n): value or MetricCallError}: the scale phases of
+#: the checks of one metric share the values of the shapes they all score (no labels kept).
+_VALUES: "weakref.WeakKeyDictionary[Any, Dict[tuple, Any]]" = weakref.WeakKeyDictionary()
+
+
+class _ShapeScorer(Scorer):
+    """A scorer that keeps no labels: values of known shapes are shared between checks."""
+
+    def raw(self, truth: Partition, pred: Partition) -> float:
+        key = (_SHAPE_OF.get(id(truth)), _SHAPE_OF.get(id(pred)))
+        if None in key[:2]:
+            self._cache.clear()  # no memo kept: the keys would be megabytes
+            return super().raw(truth, pred)
+        values = _VALUES.setdefault(self.metric, {})
+        if key not in values:
+            try:
+                values[key] = super().raw(truth, pred)
+            except MetricCallError as exc:
+                if exc.reason == "timeout":
+                    raise
+                values[key] = exc
+            self._cache.clear()
+        value = values[key]
+        if isinstance(value, MetricCallError):
+            raise value
+        return value
+
+
+_SHAPE_OF: Dict[int, Tuple[str, int]] = {}
+
+
 def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str], n: int,
-             tolerance: float) -> Tuple[Optional[tuple], Any]:
-    truth = Partition.from_labels(shape_labels(shapes[0], n))
-    pred = Partition.from_labels(shape_labels(shapes[1], n))
+             tolerance: float, shared: bool) -> Tuple[Optional[tuple], Any]:
+    if shared:  # a size of the ladder: every check scores it
+        truth, pred = shape_partition(shapes[0], n), shape_partition(shapes[1], n)
+    else:  # a size of one bisection
+        truth = Partition.from_labels(shape_labels(shapes[0], n))
+        pred = Partition.from_labels(shape_labels(shapes[1], n))
     instance = constraint.scale_instance(truth, pred)
     limit = SCALE_CALL_SECONDS if scorer.timeout is None else min(scorer.timeout,
                                                                   SCALE_CALL_SECONDS)
-    fresh = Scorer(metric, limit)  # no memo kept: the keys would be megabytes
+    fresh = _ShapeScorer(metric, limit)
     try:
         ev: Evaluation = constraint.evaluate(instance, fresh, metric, tolerance)
     except MetricCallError as exc:
@@ -156,11 +201,12 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
     stop = time.monotonic() + seconds
     scored = 0
 
-    def outcome(shapes: Tuple[str, str], n: int) -> Tuple[Optional[tuple], Any]:
+    def outcome(shapes: Tuple[str, str], n: int, shared: bool = False
+                ) -> Tuple[Optional[tuple], Any]:
         nonlocal scored
         search._tick()
         scored += 1
-        return _outcome(c, m, search.scorer, shapes, n, search.tolerance)
+        return _outcome(c, m, search.scorer, shapes, n, search.tolerance, shared)
 
     try:
         for shapes in SHAPE_PAIRS:
@@ -168,7 +214,7 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
             for n in ladder(max_n):
                 if time.monotonic() > stop:
                     return scored
-                key, what = outcome(shapes, n)
+                key, what = outcome(shapes, n, shared=True)
                 if key is None:
                     passed = n
                     continue

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import InvalidMetricError
 
-__all__ = ["Metric", "metric", "to_float", "KINDS", "CONVENTION_KEYS"]
+__all__ = ["Metric", "metric", "to_float", "growth_exponent", "KINDS", "CONVENTION_KEYS"]
 
 KINDS = ("similarity", "distance")
 #: The degenerate inputs every metric documents a convention for.
@@ -46,6 +46,11 @@ class Metric:
         Values or rules on degenerate inputs (keys from :data:`CONVENTION_KEYS`).
     closed_forms : tuple
         Declared closed forms (see :mod:`metricprops.symbolic`).
+    complexity : str
+        Declared growth of the running time in the number of items: ``"n"`` (default,
+        near-linear; what every built-in declares, computed from the sparse table in
+        O(n + nnz)), ``"n log n"``, or ``"n^a"`` such as ``"n^2"``; the ``scaling`` property
+        checks it.
     """
 
     name: str
@@ -59,6 +64,7 @@ class Metric:
     conventions: Mapping[str, str] = field(default_factory=dict)
     closed_forms: tuple = ()
     description: str = ""
+    complexity: str = "n"
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -71,6 +77,7 @@ class Metric:
             raise InvalidMetricError(
                 f"metric {self.name!r}: expected kind 'similarity' or 'distance', got {self.kind!r}"
             )
+        growth_exponent(self.complexity, self.name)  # a bad declaration fails here
         lo, hi = _check_bounds(self.name, self.bounds)
         object.__setattr__(self, "bounds", (lo, hi))
         if self.perfect is not None:
@@ -143,6 +150,7 @@ class Metric:
             "builtin": self.builtin,
             "conventions": dict(self.conventions),
             "description": self.description,
+            "complexity": self.complexity,
         }
 
     @property
@@ -171,6 +179,23 @@ class Metric:
 
     def __repr__(self) -> str:
         return f"<Metric {self.name} ({self.kind}, bounds={self.bounds}, perfect={self.perfect})>"
+
+
+def growth_exponent(complexity: Any, name: str = "metric") -> float:
+    """The exponent of a declared complexity: ``"n"`` -> 1, ``"n log n"`` -> 1 (a log factor
+    is within the scaling property's margin), ``"n^2"`` -> 2, ``"n^1.5"`` -> 1.5."""
+    text = str(complexity).replace(" ", "").replace("**", "^")
+    if text in ("n", "nlogn", "nlog(n)"):
+        return 1.0
+    if text.startswith("n^"):
+        try:
+            value = float(text[2:])
+        except ValueError:
+            value = float("nan")
+        if math.isfinite(value) and value > 0:
+            return value
+    raise InvalidMetricError(f"metric {name!r}: expected a complexity such as 'n', 'n log n' "
+                             f"or 'n^2', got {complexity!r}")
 
 
 def _finite(name: str, what: str, x: Any) -> float:
@@ -208,6 +233,7 @@ def metric(
     citation: Optional[str] = None,
     conventions: Optional[Mapping[str, str]] = None,
     closed_forms: tuple = (),
+    complexity: str = "n",
 ) -> Any:
     """Wrap a plain ``f(labels_true, labels_pred)`` as a :class:`Metric`.
 
@@ -228,7 +254,7 @@ def metric(
                 name=name or f.name, kind=kind, bounds=bounds, perfect=perfect,
                 symmetric=symmetric, citation=citation,
                 conventions=dict(conventions or f.conventions),
-                closed_forms=tuple(closed_forms) or f.closed_forms,
+                closed_forms=tuple(closed_forms) or f.closed_forms, complexity=complexity,
             )
         if not callable(f):
             raise InvalidMetricError(f"expected a callable metric, got {type(f).__name__}")
@@ -236,7 +262,7 @@ def metric(
             name=name or getattr(f, "__name__", None) or type(f).__name__,
             func=f, kind=kind, bounds=bounds, perfect=perfect, symmetric=symmetric,
             citation=citation, conventions=dict(conventions or {}),
-            closed_forms=tuple(closed_forms),
+            closed_forms=tuple(closed_forms), complexity=complexity,
         )
 
     return wrap if func is None else wrap(func)

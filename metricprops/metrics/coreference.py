@@ -245,8 +245,11 @@ _CONLL_CONV = _conv(
 
 
 def _m(name: str, formula: Any, citation: str, conventions: dict, symmetric: bool) -> Metric:
+    # CEAF aligns entities one to one (an assignment over a table of entity pairs)
+    complexity = "n^3" if name.startswith("ceaf") or name == "conll_f" else "n"
     return Metric(name=name, formula=formula, kind="similarity", bounds=(0.0, 1.0), perfect=1.0,
-                  symmetric=symmetric, citation=citation, conventions=conventions)
+                  symmetric=symmetric, citation=citation, conventions=conventions,
+                  complexity=complexity)
 
 
 muc_recall = _m("muc_recall", muc_recall_formula, MUC, _MUC_CONV, False)

@@ -27,6 +27,7 @@ _NOT_ADJUSTED = ("**By definition (documented).** The index is not adjusted for 
 _CHANCE_N = ("**By definition.** The chance correction (the expected index under the "
              "permutation model) depends on n, so k copies of every item change the value.")
 _FMI_BUG = "**Bug (edge case).**"
+_BC_QUADRATIC = "**Bug (performance).** The running time grows like n², not n:"
 _PAIRS_N = "**By definition.** Pair counts grow quadratically with copies; the ratio is not scale-free."
 
 #: Judgements of the findings, keyed by (target, constraint): (status it was written for, text).
@@ -106,6 +107,10 @@ NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
         "failed", "**By definition.** BCubed gives all singletons credit for every item's "
         "self-pair (F = 2/3 for {0 1 | 2 3}), more than a discordant prediction; the ELM paper's "
         "section 3.2."),
+    (_BC, "scaling"): (
+        "failed", _BC_QUADRATIC + " for every item the package compares its cluster and class "
+        "sets with every other item's, where a contingency table needs one pass (the "
+        "built-in `bcubed_f_amigo` computes the same value in O(n))."),
 }
 
 
@@ -113,6 +118,7 @@ NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
 BUG_TITLES = {
     _MIXED[:40]: "scikit-learn's clustering metrics silently merge distinct labels of mixed "
                  "types such as `0` and `\"0\"`",
+    _BC_QUADRATIC: "the bcubed package's BCubed takes time quadratic in the number of items",
     _FMI_BUG: "`fowlkes_mallows_score` scores identical partitions without any pair together "
               "(n = 1, all singletons) 0.0 instead of 1.0",
     "**Bug for the minimal instance": "`fowlkes_mallows_score` scores identical partitions "

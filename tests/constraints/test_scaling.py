@@ -1,0 +1,82 @@
+"""The scaling property: declared complexity against the fitted growth of time and memory.
+
+The planted bugs differ from a linear metric by a whole power of n (a loop over every pair of
+items; a dense classes × clusters table), far beyond the property's margin of 0.5 and the
+noise of a shared machine; the verdicts assert nothing about wall-clock time itself.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import metricprops as mp
+from metricprops import get_metric
+from metricprops.constraints.scaling import fit
+from metricprops.errors import InvalidMetricError
+from metricprops.metrics.base import growth_exponent
+
+rand = get_metric("rand")
+
+
+def pair_loop_rand(labels_true, labels_pred):
+    """Rand by a loop over every pair of items (quadratic in n)."""
+    n, same = len(labels_true), 0
+    for i in range(n):
+        ti, pi = labels_true[i], labels_pred[i]
+        for j in range(i + 1, n):
+            same += (ti == labels_true[j]) == (pi == labels_pred[j])
+    return same / max(1, n * (n - 1) // 2)
+
+
+def dense_table_rand(labels_true, labels_pred):
+    """Builds a dense classes × clusters table first (memory quadratic with many blocks)."""
+    _, ti = np.unique(np.asarray(labels_true), return_inverse=True)
+    _, pi = np.unique(np.asarray(labels_pred), return_inverse=True)
+    table = np.zeros((ti.max() + 1, pi.max() + 1))
+    np.add.at(table, (ti, pi), 1)
+    return rand(labels_true, labels_pred)
+
+
+def test_fit_takes_the_slope_of_the_largest_sizes_above_the_floor():
+    points = [(n, 1e-9 * n * n) for n in (10**3, 10**4, 10**5, 10**6)]
+    assert fit(points, 1e-4) == pytest.approx(2.0)
+    assert fit(points, 1.0) is None  # two points above the floor: no fit
+
+
+def test_complexity_declarations():
+    assert [growth_exponent(c) for c in ("n", "n log n", "n^2", "n**1.5")] == [1, 1, 2, 1.5]
+    with pytest.raises(InvalidMetricError, match="complexity"):
+        mp.metric(rand, complexity="quadratic")
+    assert get_metric("adjusted_rand").metadata()["complexity"] == "n"
+    assert get_metric("ceaf_e_f").complexity == "n^3"  # a one-to-one entity alignment
+
+
+@pytest.mark.parametrize("name", ["adjusted_rand", "bcubed_f", "elm_f", "nmi"])
+def test_builtins_are_within_their_declared_growth(name):
+    assert mp.check(name, "scaling", seed=1).status == "passed"
+
+
+@pytest.mark.slow
+def test_a_loop_over_pairs_is_flagged_quadratic_and_passes_when_declared():
+    r = mp.check(mp.metric(pair_loop_rand), "scaling", seed=1)
+    assert r.status == "failed"
+    ce = r.counterexample
+    assert ce["scores"]["time_exponent"] > 1.5 and ce["scores"]["declared"] == "n"
+    assert [row["n"] for row in ce["growth"]][:3] == [64, 128, 256]
+    declared = mp.metric(pair_loop_rand, name="declared_quadratic", complexity="n^2")
+    assert mp.check(declared, "scaling", seed=1).status == "passed"
+
+
+@pytest.mark.slow
+def test_a_dense_table_is_flagged_by_its_memory():
+    r = mp.check(mp.metric(dense_table_rand), "scaling", seed=1)
+    assert r.status == "failed"
+    assert r.counterexample["scores"]["memory_exponent"] > 1.5
+    assert "peak memory grows like" in r.counterexample["detail"]
+
+
+@pytest.mark.slow
+def test_a_linear_python_metric_passes():
+    def linear(labels_true, labels_pred):
+        return rand(list(labels_true), list(labels_pred))
+    assert mp.check(mp.metric(linear), "scaling", seed=1).status == "passed"
