@@ -77,6 +77,22 @@ import clusim.sim as sim
 s = Clustering(elm2clu_dict={0: [0], 1: [1], 2: [2]})   # {0 | 1 | 2}, against itself
 print(sim.jaccard_index(s, s), sim.fowlkes_mallows_index(s, s), sim.fmeasure(s, s))  # 1.0 each
 """, "0.0 0.0 0.0"),
+    Bug("torchmetrics", "`v_measure_score` is 1.0 (perfect) when homogeneity and "
+        "completeness are both 0",
+        "V-measure is the harmonic mean of homogeneity and completeness, 2hc / (h + c), which "
+        "is 0 when both are 0; torchmetrics returns 1.0 there, so a prediction independent of "
+        "the truth gets the perfect score (its `homogeneity_score` and `completeness_score` "
+        "are right: 0).",
+        """
+import torch
+from torchmetrics.functional.clustering import (completeness_score, homogeneity_score,
+                                                v_measure_score)
+
+target = torch.tensor([0, 0, 1, 1])   # {0 1 | 2 3}
+preds = torch.tensor([0, 1, 0, 1])    # {0 2 | 1 3}: independent of the truth
+print(v_measure_score(preds, target).item(), homogeneity_score(preds, target).item(),
+      completeness_score(preds, target).item())   # 1.0 0.0 0.0; V-measure should be 0.0
+""", "1.0 0.0 0.0"),
     Bug("cdlib", "`partition_closeness_simple` counts every community size once",
         "The size multiplicities n(x) are counted after the sizes were put in a set, so each "
         "is 1 and N is the sum of the *distinct* sizes: a partition into sizes (2, 2, 1) and "

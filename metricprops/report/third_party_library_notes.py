@@ -142,6 +142,13 @@ _PEARSON = _bug_note("`pearson_correlation`")
 _SOUTHWOOD = _bug_note("`southwood_index`")
 _PURITY = _bug_note("`purity_index`")
 _CLOSENESS = _bug_note("`partition_closeness_simple`")
+_VMEASURE = _bug_note("`v_measure_score`")
+_FLOAT32 = ("**Rounding (float32).** torchmetrics computes in float32: the two values differ "
+            "by about 1e-6, at float32's precision and just past the plan's tolerance of 1e-6; "
+            "not a property of the formula.")
+_NO_ENTROPY = ("**Degenerate-input convention (undocumented).** Identical partitions of one "
+               "item (or one block) have no entropy: the normalisation is 0/0 and torchmetrics "
+               "returns 0 (scikit-learn returns 1.0).")
 
 #: Target-specific judgements (bugs), by (target, constraint): they win over the rules.
 SPECIFIC: Dict[Tuple[str, str], str] = {
@@ -152,6 +159,12 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
     **{(name, "homogeneity"): _PURITY for name in (
         "clusim.purity_index", "clusim.classification_error")},
     ("cdlib.partition_closeness_simple", "max_agreement"): _CLOSENESS,
+    **{("torchmetrics.v_measure_score", c): _VMEASURE for c in (
+        "homogeneity", "completeness", "max_agreement")},
+    **{("torchmetrics.adjusted_mutual_info_score", c): _FLOAT32 for c in (
+        "symmetry", "constant_baseline")},
+    **{(name, "max_agreement"): _NO_ENTROPY for name in (
+        "torchmetrics.adjusted_mutual_info_score", "torchmetrics.normalized_mutual_info_score")},
 }
 
 
@@ -165,7 +178,13 @@ def library_bug_title(note: str) -> Optional[str]:
 
 
 #: Judgements that depend on the library rather than the definition, by (library, constraint).
-LIBRARY_RULES: Dict[Tuple[str, str], str] = {}
+LIBRARY_RULES: Dict[Tuple[str, str], str] = {
+    ("river", "label_invariance"): "**Input convention (NaN labels), not counted as a bug.** "
+    "river counts labels in dicts, where two NaN objects are different keys (NaN ≠ NaN), so a "
+    "block labelled NaN becomes singletons and the value changes; numpy-based libraries count "
+    "NaN as one label.  NaN is hardly a cluster label, but river takes it silently instead "
+    "of rejecting it.",
+}
 
 
 def library_note(metric: str, constraint: str, status: str) -> Optional[str]:
