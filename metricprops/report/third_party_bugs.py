@@ -77,6 +77,28 @@ import clusim.sim as sim
 s = Clustering(elm2clu_dict={0: [0], 1: [1], 2: [2]})   # {0 | 1 | 2}, against itself
 print(sim.jaccard_index(s, s), sim.fowlkes_mallows_index(s, s), sim.fmeasure(s, s))  # 1.0 each
 """, "0.0 0.0 0.0"),
+    Bug("torchmetrics", "`fowlkes_mallows_index` scores identical partitions without a pair "
+        "together 0",
+        "With no pair of items together (all singletons) TP = 0 and the index is 0/0; "
+        "torchmetrics returns 0 for a perfect match.",
+        """
+import torch
+from torchmetrics.functional.clustering import fowlkes_mallows_index
+
+labels = torch.tensor([0, 1, 2])   # {0 | 1 | 2}, against itself
+print(fowlkes_mallows_index(labels, labels).item())   # 0.0; a perfect match: 1.0
+""", "0.0"),
+    Bug("river", "`FowlkesMallows` scores identical partitions without a pair together 0",
+        "With no pair of items together (all singletons) the index is 0/0; river returns 0 "
+        "for a perfect match.",
+        """
+from river.metrics import FowlkesMallows
+
+metric = FowlkesMallows()
+for label in [0, 1, 2]:          # {0 | 1 | 2}, against itself
+    metric.update(label, label)
+print(metric.get())              # 0.0; a perfect match: 1.0
+""", "0.0"),
     Bug("torchmetrics", "`v_measure_score` is 1.0 (perfect) when homogeneity and "
         "completeness are both 0",
         "V-measure is the harmonic mean of homogeneity and completeness, 2hc / (h + c), which "
