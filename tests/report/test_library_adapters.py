@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from metricprops.plan import load_plan, parse_plan, shipped_plans
+from metricprops.plan import PlanError, load_plan, parse_plan, shipped_plans
 from metricprops.plan_adapters import Adapter
 from metricprops.report.library_adapters import blocks
 from metricprops.report.third_party_libraries import LIBRARIES, missing_libraries
@@ -66,6 +66,8 @@ def test_clustereval_purity_by_hand():
 
 def test_every_library_has_a_shipped_plan_found_by_name():
     assert set(LIBRARIES) <= set(shipped_plans())
+    with pytest.raises(PlanError, match="shipped with metricprops, by name: .*river"):
+        load_plan("no-such-plan")
     for name in LIBRARIES:
         plan = load_plan(name)
         assert plan.source == f"{name}.toml" and plan.seed == 20261130 and plan.targets
