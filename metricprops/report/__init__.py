@@ -145,6 +145,10 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
                                 if dist not in left_out], "missing": left_out}
             if left_out:
                 say(f"third-party audit without {', '.join(left_out)}: {_why(left_out)}")
+                row = next(line for line in index.splitlines()
+                           if line.startswith("| [third-party.md]"))
+                index = index.replace(row, row[:-len(" |")] + " (built without "
+                                      f"{', '.join(left_out)}: not installed) |")
         third_party.write_reports(folder, seed=seed, command=command, **kw)
     draw_theorem3(folder / "figures" / "counterexample_graph.png")
     write_text(folder / "README.md", index)
