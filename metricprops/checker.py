@@ -246,7 +246,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
           on_result: Optional[Callable[[CheckResult], None]] = None, jobs: Optional[int] = None,
           isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT,
           scale_max_n: int = DEFAULT_SCALE_MAX_N, journal: Any = None,
-          resume: bool = False) -> AuditResult:
+          resume: bool = False, cluster: Optional[str] = None) -> AuditResult:
     """Check every constraint on every metric; never stops early.
 
     ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to every
@@ -268,7 +268,9 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     checks already in that journal are kept and only the missing ones run (the seed comes
     from the journal when not given), so the result equals an uninterrupted run's.  On
     Ctrl-C the workers stop and :class:`~metricprops.errors.AuditInterrupted` (a
-    ``KeyboardInterrupt``) carries the partial result (``complete`` false).
+    ``KeyboardInterrupt``) carries the partial result (``complete`` false).  ``cluster``
+    (a Dask scheduler's address, the ``cluster`` extra) runs the checks there instead, with
+    the same results.
     """
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
                         scale_max_n)
@@ -292,4 +294,4 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
              for m in resolved for c in cons]
     return run_audit(_check, tasks, result, jobs=jobs, memory_limit=limit, isolate=isolate,
                      time_budget=time_budget, progress=progress, on_result=on_result,
-                     journal=journal, resume=resume)
+                     journal=journal, resume=resume, cluster=cluster)

@@ -50,6 +50,9 @@ from ._output import finish_audit
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes sharing the checks (default: one per usable core); the "
                    "JSON is the same for every N.")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Send the checks to the Dask scheduler at ADDRESS (e.g. "
+                   "tcp://10.0.0.5:8786; needs the cluster extra); the JSON is a local run's.")
 @click.option("--journal", "journal_path", type=click.Path(dir_okay=False), default=None,
               help="Append every finished check to this file (default: beside --json or "
                    "--markdown, removed once the run completes).")
@@ -85,7 +88,7 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
             md_path: Optional[str], quiet: bool, plan_path: Optional[str] = None,
             memory_limit: Optional[str] = None, scale_max_n: Optional[int] = None,
             jobs: Optional[int] = None, journal_path: Optional[str] = None,
-            resume_path: Optional[str] = None) -> None:
+            resume_path: Optional[str] = None, cluster: Optional[str] = None) -> None:
     """Audit TARGET metrics against constraints.
 
     TARGET is a built-in name, package.module:attr, or path/to/file.py:attr; or give
@@ -117,7 +120,8 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     options["timings"] = timings
     if memory_limit is not None:  # a bad size: exit 2 before any work
         options["memory_limit"] = check_memory_limit(memory_limit)
-    engine = {"jobs": check_jobs(jobs), "journal": journal, "resume": resume_path is not None}
+    engine = {"jobs": check_jobs(jobs), "journal": journal, "resume": resume_path is not None,
+              "cluster": cluster}
     # the same checks as the Python API (settings.check_tolerance, ...), before any work
     if tolerance is not None:
         check_tolerance(tolerance)

@@ -20,7 +20,7 @@ from .outcome import constraint_raised, crashed_in_task, died, with_output
 from .pool import Pool, Reply
 
 __all__ = ["CheckTask", "run_checks", "default_memory_limit", "TaskError", "ambient_jobs",
-           "jobs_for"]
+           "jobs_for", "pool_task", "reply_result", "source_file", "restore_source"]
 
 _AMBIENT = {"jobs": 1}
 
@@ -84,6 +84,18 @@ def _refile(code: types.CodeType, filename: str) -> types.CodeType:
     return code.replace(co_filename=filename, co_consts=consts)
 
 
+def source_file(metric: Any) -> Optional[str]:
+    """The file a metric function is defined in (``None`` for a built-in)."""
+    return _source_file(metric)
+
+
+def restore_source(metric: Any, filename: Optional[str]) -> None:
+    """Give a metric function that travelled by value its file name back."""
+    func = getattr(metric, "func", None)
+    if filename and func is not None and func.__code__.co_filename != filename:
+        func.__code__ = _refile(func.__code__, filename)
+
+
 def _run_in_worker(check: Callable[..., CheckResult], metric: Any, constraint: Any, seed: int,
                    options: Dict[str, Any], share: Optional[float], end: Optional[float],
                    filename: Optional[str] = None) -> CheckResult:
@@ -91,15 +103,22 @@ def _run_in_worker(check: Callable[..., CheckResult], metric: Any, constraint: A
 
     A metric function that travelled by value comes with its source file's name (the
     pickler drops it), so errors still say ``file.py:line``."""
-    func = getattr(metric, "func", None)
-    if filename and func is not None and func.__code__.co_filename != filename:
-        func.__code__ = _refile(func.__code__, filename)
+    restore_source(metric, filename)
     if share is not None:
         options = dict(options, deadline=min(time.monotonic() + share, end or float("inf")))
     return check(metric, constraint, seed, **options)
 
 
-def _result(task: CheckTask, reply: Reply, raise_errors: bool) -> CheckResult:
+def pool_task(i: int, task: CheckTask, check: Callable[..., CheckResult],
+              share: Optional[float], end: Optional[float]) -> Tuple:
+    """The pool's form of one check (see :meth:`Pool.run`)."""
+    return (i, _run_in_worker, (check, task.metric, task.constraint, task.seed, task.options,
+                                share, end, _source_file(task.metric)), {},
+            task.options.get("timeout"))
+
+
+def reply_result(task: CheckTask, reply: Reply, raise_errors: bool) -> CheckResult:
+    """The check's result from the pool's reply (a death becomes an ``error`` verdict)."""
     info = task.describe()
     if reply.kind == "ok":
         return with_output(reply.value, reply.output_path)
@@ -138,28 +157,25 @@ def run_checks(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], *,
         left = max(0.0, end - time.monotonic())
         return left * (jobs if jobs > 1 else 1) / max(1, total - done)
 
-    def pool_task(i: int, task: CheckTask, done: int) -> Tuple:
-        return (i, _run_in_worker, (check, task.metric, task.constraint, task.seed,
-                                    task.options, share(done), end,
-                                    _source_file(task.metric)), {},
-                task.options.get("timeout"))
+    def one(i: int, task: CheckTask, done: int) -> Tuple:
+        return pool_task(i, task, check, share(done), end)
 
     with Pool(jobs, memory_limit) as workers:  # workers start on the first isolated check
         if jobs > 1:
-            for i, reply in workers.run([pool_task(i, t, 0) for i, t in enumerate(tasks)]):
-                yield i, _result(tasks[i], reply, raise_errors)
+            for i, reply in workers.run([one(i, t, 0) for i, t in enumerate(tasks)]):
+                yield i, reply_result(tasks[i], reply, raise_errors)
             return
-        yield from _one_by_one(check, tasks, workers, in_worker, pool_task, share, end,
+        yield from _one_by_one(check, tasks, workers, in_worker, one, share, end,
                                raise_errors)
 
 
 def _one_by_one(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], workers: Pool,
-                in_worker: Callable, pool_task: Callable, share: Callable,
+                in_worker: Callable, one: Callable, share: Callable,
                 end: Optional[float], raise_errors: bool) -> Iterator[Tuple[int, CheckResult]]:
     for i, task in enumerate(tasks):
         if in_worker(task):
-            for _, reply in workers.run([pool_task(i, task, i)]):
-                yield i, _result(task, reply, raise_errors)
+            for _, reply in workers.run([one(i, task, i)]):
+                yield i, reply_result(task, reply, raise_errors)
             continue
         options = dict(task.options)
         if end is not None:

@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from ..errors import AuditInterrupted
 from ..results import AuditResult, CheckResult
+from .cluster import run_on_cluster
 from .dispatch import CheckTask, run_checks
 from .journal import Journal
 
@@ -24,11 +25,13 @@ def run_audit(check: Callable[..., CheckResult], tasks: Sequence[CheckTask],
               isolate: Optional[bool] = None, time_budget: Optional[float] = None,
               progress: Optional[Callable[[int, int, str, str], None]] = None,
               on_result: Optional[Callable[[CheckResult], None]] = None,
-              journal: Optional[Union[str, Path]] = None, resume: bool = False) -> AuditResult:
+              journal: Optional[Union[str, Path]] = None, resume: bool = False,
+              cluster: Optional[str] = None) -> AuditResult:
     """Run ``tasks`` into ``result`` (see :func:`metricprops.checker.audit`).
 
     With ``journal``, every finished check is appended to that file; with ``resume`` the
-    checks already in it are kept and only the others run.
+    checks already in it are kept and only the others run.  With ``cluster`` (a Dask
+    scheduler's address) the checks run there (:mod:`~metricprops.engine.cluster`).
     """
     pairs = [(t.metric.name, t.constraint.name) for t in tasks]
     log = None
@@ -48,9 +51,11 @@ def run_audit(check: Callable[..., CheckResult], tasks: Sequence[CheckTask],
     try:
         show()
         # a broken constraint plug-in is recorded as an error and the audit goes on
-        for j, r in run_checks(check, [tasks[i] for i in todo], jobs=jobs,
-                               memory_limit=memory_limit, isolate=isolate,
-                               time_budget=time_budget):
+        chosen = [tasks[i] for i in todo]
+        runs = (run_on_cluster(cluster, check, chosen, memory_limit) if cluster else
+                run_checks(check, chosen, jobs=jobs, memory_limit=memory_limit,
+                           isolate=isolate, time_budget=time_budget))
+        for j, r in runs:
             finished[todo[j]] = r
             if log:
                 log.add(r)

@@ -6,7 +6,7 @@ import os
 
 PLUGIN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "plugins", "broken.py")
-FAST = ("--seed", 3, "--max-examples", 0, "--exhaustive-n", 3, "--timeout", 0.3, "-q")
+FAST = ("--seed", 3, "--max-examples", 0, "--exhaustive-n", 3, "-q")
 
 
 def test_a_segfaulting_target_is_an_error_verdict_and_the_run_goes_on(invoke, tmp_path):

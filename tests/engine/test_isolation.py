@@ -8,7 +8,8 @@ import metricprops as mp
 from metricprops.results import Status
 from plugins import broken
 
-FAST = dict(seed=5, max_examples=0, exhaustive_n=3, timeout=0.3)
+FAST = dict(seed=5, max_examples=0, exhaustive_n=3)  # the default time limit: no flakes
+HANGS = dict(FAST, timeout=0.3)  # for the metrics that hang
 TRIGGER = {"truth": [0, 0, 0], "pred": [0, 1, 2]}  # the first all-singleton prediction
 
 
@@ -20,7 +21,7 @@ def _input(error):
 def test_broken_plugins_are_errors_and_the_sound_metric_is_untouched():
     metrics = [broken.sound, broken.segfault, broken.exits0, broken.sysexit3, broken.c_sleep,
                broken.hog, broken.loops]
-    result = mp.audit(metrics, ["completeness"], memory_limit="1GiB", **FAST)
+    result = mp.audit(metrics, ["completeness"], memory_limit="1GiB", **HANGS)
     expected = {"segfault": ("crashed", {"signal": "SIGSEGV"}),
                 "exits0": ("crashed", {"code": 0}),
                 "sysexit3": ("crashed", None), "c_sleep": ("timeout", None),
@@ -34,12 +35,12 @@ def test_broken_plugins_are_errors_and_the_sound_metric_is_untouched():
             assert r.error["exit"] == exit_
     assert "sys.exit(3)" in result.get("sysexit3", "completeness").message
     assert result.get("exits0", "completeness").error["output"] == "leaving now\n"
-    alone = mp.audit([broken.sound], ["completeness"], **FAST)
+    alone = mp.audit([broken.sound], ["completeness"], **HANGS)
     assert result.get("sound", "completeness").to_json() == alone.results[0].to_json()
 
 
 def test_a_call_that_ignores_the_alarm_is_killed_and_reported_as_timeout():
-    r = mp.check(broken.deaf_sleep, "completeness", **FAST)
+    r = mp.check(broken.deaf_sleep, "completeness", **HANGS)
     assert r.status is Status.ERROR
     assert r.error["reason"] == "timeout" and _input(r.error) == TRIGGER
     assert "the worker was killed" in r.message
@@ -56,7 +57,7 @@ def test_no_base_exception_escapes_check(metric, isolate):
 
 
 def test_printed_output_is_captured_truncated_and_kept_with_the_error(capfd):
-    r = mp.check(broken.chatty, "completeness", **dict(FAST, timeout=30))
+    r = mp.check(broken.chatty, "completeness", **FAST)
     out, err = capfd.readouterr()
     assert out == "" and err == ""  # nothing reached the terminal
     text = r.error["output"]

@@ -5,7 +5,7 @@ import metricprops as mp
 from metricprops.engine import ambient_jobs, jobs_for
 from plugins import broken, faulty
 
-SMALL = dict(seed=9, max_examples=5, exhaustive_n=3, timeout=0.3)
+SMALL = dict(seed=9, max_examples=5, exhaustive_n=3)
 METRICS = ["purity", "elm_f", broken.sound, faulty.raises, broken.segfault]
 CONSTRAINTS = ["completeness", "rag_bag"]
 
