@@ -127,7 +127,8 @@ class Constraint:
 
     def scale_instance(self, truth: Partition, pred: Partition) -> Optional[Instance]:
         """The instance checked in the scale phase on two large structured partitions
-        (:mod:`metricprops.scale`), or ``None`` (default): no scale phase."""
+        (:mod:`metricprops.scale`), or ``None`` (default): no scale phase (``None`` for
+        some sizes only skips those)."""
         return None
 
     def random_max_items(self, max_items: int) -> int:

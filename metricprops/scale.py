@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 import math
 import time
-import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -73,7 +72,6 @@ SHAPE_PAIRS: Tuple[Tuple[str, str], ...] = (
 LIMITS: Tuple[Tuple[int, str], ...] = (
     (257, "counts past 2^8, products of squared counts past 2^31"),
     (4097, "pair counts past 2^23, products of pair counts past 2^45"),
-    (46341, "squared counts past 2^31"),
     (92683, "products of pair counts past 2^63 (one block against halves)"),
     (131072, "counts past 2^16, pair counts past 2^33"),
 )
@@ -134,9 +132,11 @@ def shape_partition(shape: str, n: int) -> Partition:
     return partition
 
 
-#: metric -> {(truth shape, pred shape, n): value or MetricCallError}: the scale phases of
-#: the checks of one metric share the values of the shapes they all score (no labels kept).
-_VALUES: "weakref.WeakKeyDictionary[Any, Dict[tuple, Any]]" = weakref.WeakKeyDictionary()
+#: (metric name, function) -> {(truth shape, pred shape): value or MetricCallError}: the
+#: scale phases of the checks of one metric share the values of the shapes they all score
+#: (no labels kept).  Keyed on the function, not the Metric object: a check run in a worker
+#: process gets a fresh copy of the Metric, but the same imported function.
+_VALUES: Dict[tuple, Dict[tuple, Any]] = {}
 
 
 class _ShapeScorer(Scorer):
@@ -147,7 +147,8 @@ class _ShapeScorer(Scorer):
         if None in key[:2]:
             self._cache.clear()  # no memo kept: the keys would be megabytes
             return super().raw(truth, pred)
-        values = _VALUES.setdefault(self.metric, {})
+        m = self.metric
+        values = _VALUES.setdefault((m.name, m.func or m.formula), {})
         if key not in values:
             try:
                 values[key] = super().raw(truth, pred)
@@ -173,6 +174,8 @@ def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, st
         truth = Partition.from_labels(shape_labels(shapes[0], n))
         pred = Partition.from_labels(shape_labels(shapes[1], n))
     instance = constraint.scale_instance(truth, pred)
+    if instance is None:  # the constraint skips this size
+        return None, None
     limit = SCALE_CALL_SECONDS if scorer.timeout is None else min(scorer.timeout,
                                                                   SCALE_CALL_SECONDS)
     fresh = _ShapeScorer(metric, limit)
