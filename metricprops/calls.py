@@ -159,7 +159,13 @@ class Scorer:
                 raise  # the user's Ctrl-C, in the auditing process
             reason, what, where = _call_error(m.name, exc)
             at = f" (at {where})" if where else ""
-            raise MetricCallError(reason, f"{what}{at}", truth, pred, where=where) from exc
+            code = None
+            if isinstance(exc, SystemExit):  # the code as JSON can hold it
+                value = exc.code
+                code = {"code": value if isinstance(value, (int, str, type(None)))
+                        else repr(value)}
+            raise MetricCallError(reason, f"{what}{at}", truth, pred, where=where,
+                                  exit=code) from exc
         if not finished:
             raise MetricCallError(
                 "timeout", f"{m.name} did not return within {self.timeout:g} s", truth, pred

@@ -122,12 +122,13 @@ class MetricCallError(MetricPropsError, RuntimeError):
     """
 
     def __init__(self, reason: str, message: str, truth: Any, pred: Any,
-                 where: Any = None):
+                 where: Any = None, exit: Any = None):
         super().__init__(message)
         self.reason = reason
         self.truth = truth
         self.pred = pred
         self.where = where
+        self.exit = exit  # {"code": 3} for a metric that called sys.exit(3)
 
     def to_json(self) -> dict:
         out = {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
@@ -135,6 +136,8 @@ class MetricCallError(MetricPropsError, RuntimeError):
                "notation": {"truth": self.truth.notation(), "pred": self.pred.notation()}}
         if self.where:
             out["where"] = self.where
+        if self.exit is not None:
+            out["exit"] = self.exit
         return out
 
 

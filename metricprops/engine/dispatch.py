@@ -19,7 +19,7 @@ from ..results import CheckResult
 from .outcome import constraint_raised, crashed_in_task, died, with_output
 from .pool import Pool, Reply
 
-__all__ = ["CheckTask", "run_checks", "default_memory_limit", "TaskError", "ambient_jobs",
+__all__ = ["CheckTask", "run_checks", "default_memory_limit", "ambient_jobs",
            "jobs_for", "pool_task", "reply_result", "source_file", "restore_source"]
 
 _AMBIENT = {"jobs": 1}
@@ -40,10 +40,6 @@ def jobs_for(jobs: int) -> Iterator[None]:
         yield
     finally:
         _AMBIENT["jobs"] = before
-
-
-class TaskError(Exception):
-    """Internal: the constraint raised inside a worker (re-raised by ``check``)."""
 
 
 @dataclass

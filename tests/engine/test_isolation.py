@@ -24,7 +24,7 @@ def test_broken_plugins_are_errors_and_the_sound_metric_is_untouched():
     result = mp.audit(metrics, ["completeness"], memory_limit="1GiB", **HANGS)
     expected = {"segfault": ("crashed", {"signal": "SIGSEGV"}),
                 "exits0": ("crashed", {"code": 0}),
-                "sysexit3": ("crashed", None), "c_sleep": ("timeout", None),
+                "sysexit3": ("crashed", {"code": 3}), "c_sleep": ("timeout", None),
                 "hog": ("memory", None), "loops": ("timeout", None)}
     for name, (reason, exit_) in expected.items():
         r = result.get(name, "completeness")
@@ -87,3 +87,8 @@ def test_an_isolated_error_names_the_same_line_as_an_in_process_one():
     here = mp.check(faulty.raises, "degenerate", isolate=False, **FAST)
     assert isolated.error["where"] == here.error["where"]
     assert "faulty.py:" in isolated.error["where"]
+
+
+def test_isolate_true_checks_a_built_in_in_a_worker_with_the_same_result():
+    assert (mp.check("purity", "completeness", isolate=True, **FAST).to_json()
+            == mp.check("purity", "completeness", **FAST).to_json())
