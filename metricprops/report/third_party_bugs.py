@@ -127,6 +127,18 @@ b = NodeClustering([[0, 1], [2], [3], [4]], graph=None)      # sizes 2, 1, 1, 1
 print(evaluation.partition_closeness_simple(a, b).score,
       evaluation.partition_closeness_simple(a, a).score)     # 0.5 0.5: a vs b should be lower
 """, "0.5 0.5"),
+    Bug("cdlib", "`nf1` exceeds 1, and a wrong prediction outscores the truth",
+        "NF1 = F1 × coverage / redundancy is meant to lie in [0, 1] (Rossetti et al. 2016); "
+        "cdlib divides by a redundancy below 1 when one detected community covers several "
+        "true ones, so merging two true singletons scores 1.34 while the truth itself "
+        "scores 1.0 (the detected communities come first, as cdlib passes them to NF1).",
+        """
+from cdlib import NodeClustering, evaluation
+
+truth = NodeClustering([[0], [1]], graph=None)      # {0 | 1}
+pred = NodeClustering([[0, 1]], graph=None)         # {0 1}
+print(evaluation.nf1(pred, truth).score, evaluation.nf1(truth, truth).score)  # 1.34 1.0
+""", "1.34 1.0"),
     Bug("ClusterEval", "`pair_sensitivity_score` scores identical partitions 0 when no two "
         "items share a class",
         "With no true pair, TP + FN = 0 and the function returns 0 (the worst score) for a "

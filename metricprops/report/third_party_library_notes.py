@@ -114,6 +114,10 @@ RULES: Dict[Tuple[str, str], str] = {
     "credit for itself, like BCubed, so it never reaches 0 (the ELM paper's point).",
     ("element", "rag_bag"): "**By definition.** Per-item affinities with self-credit, as in "
     "BCubed, prefer putting a new item into the clean block (the ELM paper, section 3).",
+    **{("sizes", c): "**By definition.** The score compares the distributions of community "
+       "sizes only, not which items are together, so it cannot tell a split along the "
+       "classes from one across them." for c in (
+           "homogeneity", "completeness", "size_vs_quantity", "rag_bag", "degenerate")},
     ("sizes", "max_agreement"): "**By definition.** The score compares the distributions of "
     "community sizes only, so any prediction with the same sizes as the truth ties with it.",
 }
@@ -129,7 +133,7 @@ ERRORS: Dict[str, str] = {
        "room for chance (one item, or identical one-block or all-singletons partitions) the "
        "expected index equals its maximum and the adjustment divides by zero: the function "
        "raises `ZeroDivisionError` (scikit-learn returns 1.0 there)." for name in (
-           "clusim.adjrand_index", "clusim.adj_mi", "clusim.omega_index")},
+           "clusim.adjrand_index", "clusim.adj_mi", "clusim.omega_index", "cdlib.omega")},
 }
 
 
@@ -143,6 +147,9 @@ _SOUTHWOOD = _bug_note("`southwood_index`")
 _PURITY = _bug_note("`purity_index`")
 _CLOSENESS = _bug_note("`partition_closeness_simple`")
 _VMEASURE = _bug_note("`v_measure_score`")
+_NF1 = _bug_note("`nf1`")
+_SENSITIVITY = _bug_note("`pair_sensitivity_score`")
+_SPECIFICITY = _bug_note("`pair_specificity_score`")
 _FLOAT32 = ("**Rounding (float32).** torchmetrics computes in float32: the two values differ "
             "by about 1e-6, at float32's precision and just past the plan's tolerance of 1e-6; "
             "not a property of the formula.")
@@ -159,6 +166,9 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
     **{(name, "homogeneity"): _PURITY for name in (
         "clusim.purity_index", "clusim.classification_error")},
     ("cdlib.partition_closeness_simple", "max_agreement"): _CLOSENESS,
+    **{("cdlib.nf1", c): _NF1 for c in ("bounds", "max_agreement", "homogeneity")},
+    ("clustereval.pair_sensitivity_score", "max_agreement"): _SENSITIVITY,
+    ("clustereval.pair_specificity_score", "max_agreement"): _SPECIFICITY,
     **{("torchmetrics.v_measure_score", c): _VMEASURE for c in (
         "homogeneity", "completeness", "max_agreement")},
     **{("torchmetrics.adjusted_mutual_info_score", c): _FLOAT32 for c in (
