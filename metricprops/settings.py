@@ -54,7 +54,9 @@ DEFAULT_JOBS = None
 DEFAULT_MEMORY_LIMIT = None
 #: Seconds past ``timeout`` after which a worker stuck in one metric call is killed (the
 #: worker's own alarm stops Python code at ``timeout``; code that ignores it is killed).
-TIMEOUT_GRACE = 1.0
+#: Half the time limit when that is longer: a worker starved of CPU on a loaded machine
+#: needs time to act on its alarm, and a kill loses the check's other findings.
+TIMEOUT_GRACE = 2.0
 #: Characters of a metric's captured output kept with an ``error`` verdict (head and tail).
 OUTPUT_KEEP = 2000
 #: Seeds are integers in ``0 .. MAX_SEED``.

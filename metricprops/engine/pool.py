@@ -157,7 +157,8 @@ class Pool:
         if timeout is None or w.timed_out:
             return
         snap = w.record.read()
-        if snap.in_call and time.monotonic() - snap.started > timeout + TIMEOUT_GRACE:
+        grace = max(TIMEOUT_GRACE, timeout / 2)
+        if snap.in_call and time.monotonic() - snap.started > timeout + grace:
             w.timed_out = True
             w.process.kill()
 

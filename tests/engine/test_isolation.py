@@ -39,6 +39,7 @@ def test_broken_plugins_are_errors_and_the_sound_metric_is_untouched():
     assert result.get("sound", "completeness").to_json() == alone.results[0].to_json()
 
 
+@pytest.mark.slow
 def test_a_call_that_ignores_the_alarm_is_killed_and_reported_as_timeout():
     r = mp.check(broken.deaf_sleep, "completeness", **HANGS)
     assert r.status is Status.ERROR
