@@ -14,7 +14,9 @@ ladder: the finding is reported at the smallest n found failing (with n - 1 pass
 shape and size, with a one-line reproduction -- never as a list of labels.  The phase stops
 quietly at the first call that takes more than :data:`SCALE_CALL_SECONDS` (slowness is the
 ``scaling`` property's business, not a finding here) and after :data:`SCALE_SECONDS` in all;
-a metric fast enough for neither limit to bite gets the same verdicts on every run.
+a metric fast enough for neither limit to bite gets the same verdicts on every run.  The
+phase's calls are not counted in the check's ``calls`` (which stays the same on every run of
+the same seed, however far a slow metric got here).
 """
 from __future__ import annotations
 
@@ -181,11 +183,9 @@ def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, st
     try:
         ev: Evaluation = constraint.evaluate(instance, fresh, metric, tolerance)
     except MetricCallError as exc:
-        scorer.calls += fresh.calls
         if exc.reason == "timeout":
             raise
         return ("error", exc.reason, "scale"), exc
-    scorer.calls += fresh.calls
     if ev.outcome is Outcome.VIOLATED and not ev.tentative:
         return ("violation", "", "scale"), ev
     return None, ev
