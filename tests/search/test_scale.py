@@ -108,7 +108,7 @@ def test_scale_max_n_zero_skips_the_phase():
 def test_compare_finds_a_disagreement_only_at_scale():
     r = mp.compare(mp.metric(ari_int64, name="ari_int64"), "adjusted_rand", seed=1,
                    max_examples=10)
-    assert r.status == "disagree" and r.found_by == "scale"
+    assert r.status == "disagree" and r.found_by == "scale", r.message
     ce = r.counterexample
     assert 46341 < ce["n"] <= 2**17 and ce["passes_at"] == ce["n"] - 1
     assert "reproduce: from metricprops.scale import shape_labels" in r.message
