@@ -5,9 +5,11 @@ after the 30 items of the random phase: a pair count C(n, 2) passes 2^31 at n = 
 product of two pair counts passes 2^63 near n = 78,000, a sum of squared counts passes 2^31
 at n = 46,341.  The scale phase scores structured shapes (:data:`SHAPES`: one block, all
 singletons, two halves, one giant block among singletons, many equal blocks, skewed sizes,
-random) in pairs (:data:`SHAPE_PAIRS`) at a ladder of sizes crossing those limits
-(:func:`ladder`), up to ``scale_max_n`` items.  A constraint takes part by giving
-:meth:`~metricprops.constraint.Constraint.scale_instance`.
+random) in pairs (:data:`SHAPE_PAIRS`) at a short ladder of sizes past those limits
+(:func:`ladder`: 257, 4097, 92683 and ``scale_max_n``, default 131072); a failure at one size
+is bisected back to the limit it passed.  A constraint takes part by giving
+:meth:`~metricprops.constraint.Constraint.scale_instance`; the checks of one metric share the
+values of the ladder's shapes (bounds, maximal agreement and symmetry score the same pairs).
 
 The first failing size of a shape pair is *bisected* down to the previous size of the
 ladder: the finding is reported at the smallest n found failing (with n - 1 passing), by
