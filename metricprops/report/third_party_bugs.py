@@ -139,6 +139,29 @@ truth = NodeClustering([[0], [1]], graph=None)      # {0 | 1}
 pred = NodeClustering([[0, 1]], graph=None)         # {0 1}
 print(evaluation.nf1(pred, truth).score, evaluation.nf1(truth, truth).score)  # 1.34 1.0
 """, "1.34 1.0"),
+    Bug("ClusterEval", "distinct labels of mixed types such as `0` and `\"0\"` are merged",
+        "The scores go through numpy and scikit-learn's `contingency_matrix`, which turn a "
+        "mixed int/str label list into strings, so two different classes become one and the "
+        "value is wrong without a warning (scikit-learn's own clustering metrics share it).",
+        """
+import clustereval
+
+print(clustereval.homogeneity_score([0, "0"], [0, 0]),   # 1.0: two classes in one cluster
+      clustereval.homogeneity_score([0, 1], [0, 0]))     # 0.0, as it should be for both
+""", "1.0 0.0"),
+    Bug("ClusterEval", "`parsimony_score` and `q_measure_score` score identical all-singleton "
+        "partitions 0",
+        "Parsimony divides H(K|C) by log N − H(C), both zero up to rounding when every class "
+        "is a singleton; the code only catches an exact 0, so the ratio of two rounding "
+        "errors is about 1 and a perfect match scores 0 (Q-measure then returns 0 too; with "
+        "two or four items the rounding happens to cancel and the score is 1).",
+        """
+import clustereval
+
+labels = [0, 1, 2]   # {0 | 1 | 2}, against itself
+print(clustereval.parsimony_score(labels, labels),
+      clustereval.q_measure_score(labels, labels))   # 0.0 0.0; a perfect match: 1.0 1.0
+""", "0.0 0.0"),
     Bug("ClusterEval", "`pair_sensitivity_score` scores identical partitions 0 when no two "
         "items share a class",
         "With no true pair, TP + FN = 0 and the function returns 0 (the worst score) for a "

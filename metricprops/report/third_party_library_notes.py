@@ -149,6 +149,10 @@ _CLOSENESS = _bug_note("`partition_closeness_simple`")
 _VMEASURE = _bug_note("`v_measure_score`")
 _NF1 = _bug_note("`nf1`")
 _SENSITIVITY = _bug_note("`pair_sensitivity_score`")
+_PARSIMONY = _bug_note("`parsimony_score`")
+_DENSE = ("**Performance, not a wrong value.** The purity scores build scikit-learn's dense "
+          "contingency matrix (classes × clusters), which grows as n² when both partitions "
+          "have many blocks; the fitted growth exceeds the declared O(n).")
 _SPECIFICITY = _bug_note("`pair_specificity_score`")
 _FLOAT32 = ("**Rounding (float32).** torchmetrics computes in float32: the two values differ "
             "by about 1e-6, at float32's precision and just past the plan's tolerance of 1e-6; "
@@ -169,6 +173,15 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
     **{("cdlib.nf1", c): _NF1 for c in ("bounds", "max_agreement", "homogeneity")},
     ("clustereval.pair_sensitivity_score", "max_agreement"): _SENSITIVITY,
     ("clustereval.pair_specificity_score", "max_agreement"): _SPECIFICITY,
+    **{(name, "max_agreement"): _PARSIMONY for name in (
+        "clustereval.parsimony_score", "clustereval.q_measure_score")},
+    **{(name, "n_invariance"): "**By definition.** The normalisation uses n itself (log N in "
+       "parsimony, |C|/N in the normalised inverse purity), so k copies of every item change "
+       "the value." for name in ("clustereval.parsimony_score", "clustereval.q_measure_score",
+                                 "clustereval.normalized_inverse_purity_score")},
+    **{(name, "scaling"): _DENSE for name in (
+        "clustereval.purity_score", "clustereval.normalized_purity_score",
+        "clustereval.inverse_purity_score", "clustereval.normalized_inverse_purity_score")},
     **{("torchmetrics.v_measure_score", c): _VMEASURE for c in (
         "homogeneity", "completeness", "max_agreement")},
     **{("torchmetrics.adjusted_mutual_info_score", c): _FLOAT32 for c in (
@@ -189,6 +202,7 @@ def library_bug_title(note: str) -> Optional[str]:
 
 #: Judgements that depend on the library rather than the definition, by (library, constraint).
 LIBRARY_RULES: Dict[Tuple[str, str], str] = {
+    ("clustereval", "label_invariance"): _bug_note("distinct labels of mixed types"),
     ("river", "label_invariance"): "**Input convention (NaN labels), not counted as a bug.** "
     "river counts labels in dicts, where two NaN objects are different keys (NaN ≠ NaN), so a "
     "block labelled NaN becomes singletons and the value changes; numpy-based libraries count "
