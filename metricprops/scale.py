@@ -195,9 +195,11 @@ def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, st
 
 def run_scale(search: Any, max_n: int, max_items: int = 0,
               seconds: float = SCALE_SECONDS) -> int:
-    """Run the scale phase of ``search``'s constraint; keep each new finding in ``search``
-    (bisected), unless it was bisected down to at most ``max_items`` items and the search
-    already holds a finding of its kind.  Returns the number of instances scored."""
+    """Run the scale phase of ``search``'s constraint; keep each finding of a kind the search
+    does not hold yet (a violation, or an error with its reason), bisected.  A kind already
+    found on small inputs is not reported again at scale (a metric that fails a constraint
+    by definition would fail it at every size).  Returns the number of instances scored;
+    ``max_items`` is kept for callers."""
     c, m = search.constraint, search.metric
     if max_n < 2 or getattr(c, "scale_instance", None) is None or \
             c.scale_instance(Partition.one_block(2), Partition.one_block(2)) is None:
@@ -222,6 +224,8 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
                 if key is None:
                     passed = n
                     continue
+                if any(k[:2] == key[:2] for k in search.findings):
+                    break  # this kind is known (small inputs, or another shape): no bisection
                 if key not in search.findings:
                     lo, hi = passed, n  # lo passes, hi fails with this key
                     while hi - lo > 1 and time.monotonic() <= stop:
@@ -231,8 +235,6 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
                             hi, what = mid, evidence
                         else:
                             lo = mid
-                    if hi <= max_items and any(k[:2] == key[:2] for k in search.findings):
-                        break  # within the random phase's reach, and already found there
                     instance = c.scale_instance(
                         Partition.from_labels(shape_labels(shapes[0], hi)),
                         Partition.from_labels(shape_labels(shapes[1], hi)))
