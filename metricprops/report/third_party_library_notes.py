@@ -110,6 +110,15 @@ RULES: Dict[Tuple[str, str], str] = {
     ("matching", "degenerate"): "**By definition.** Set matching credits each predicted "
     "block with its best overlap, so all singletons keep a perfect positive predictive "
     "value and beat a discordant prediction.",
+    **{("matching", c): "**By definition.** cdlib's F1 averages, over the detected "
+       "communities, each one's best-match F1, so every community counts once whatever its "
+       "size: a merge or a move that improves one large community can lower the mean of "
+       "the small ones." for c in ("completeness", "rag_bag")},
+    **{(f, "scaling"): "**Performance, not a wrong value.** The measured growth exceeds "
+       "O(n), metricprops' default expectation (the library documents no complexity): the "
+       "implementation loops over pairs of items or blocks, or builds a dense table." for f in (
+           "rand", "pair", "adjusted", "nmi", "raw_info", "one_sided", "matching", "element",
+           "sizes")},
     ("element", "zero_score"): "**By definition.** Element-centric similarity gives each item "
     "credit for itself, like BCubed, so it never reaches 0 (the ELM paper's point).",
     ("element", "rag_bag"): "**By definition.** Per-item affinities with self-credit, as in "
