@@ -109,7 +109,11 @@ class ScaleFinding:
     def finding(self, key: tuple) -> Finding:
         truth, pred = self.shapes
         line = reproduction(truth, pred, self.n, self.metric)
+        # the labels stay in the data (the JSON contract: a counterexample has "truth" and
+        # "pred"); the text and Markdown show the shapes, the size and the reproduction
         data: Dict[str, Any] = {
+            "truth": shape_labels(truth, self.n).tolist(),
+            "pred": shape_labels(pred, self.n).tolist(),
             "shape": {"truth": truth, "pred": pred}, "n": self.n,
             "passes_at": self.passes_below, "reproduce": line,
             "notation": {"truth": f"{truth}, n = {self.n}", "pred": f"{pred}, n = {self.n}"},

@@ -259,7 +259,9 @@ def _agreement_message(result: Any, tolerance: float, max_examples: int) -> str:
         lines.append(f"    {impl} = {a!r}")
         lines.append(f"    {ref} = {b!r}")
         lines.append(f"    difference {abs(a - b):.3g} > tolerance {tolerance:g}")
-    if "truth" in shown:
+    if "reproduce" in shown:  # a scale finding: its shapes and size, never the labels
+        lines.append(f"    reproduce: {shown['reproduce']}")
+    elif "truth" in shown:
         lines.append(f"    labels: truth = {shown['truth']}, pred = {shown['pred']}")
     lines.append(f"seed {result.seed}, max_examples {max_examples}: replay with "
                  f"assert_agrees(..., seed={result.seed}) or pytest --metricprops-seed={result.seed}")

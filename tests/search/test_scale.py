@@ -14,6 +14,7 @@ import pytest
 
 import metricprops as mp
 from metricprops.scale import SHAPES, ladder, shape_labels
+from metricprops.testing import assert_agrees
 
 
 def _table(t, p):
@@ -69,8 +70,11 @@ def test_fmi_int32_nan_is_bisected_to_its_smallest_size():
     # one block against two halves: pk * qk = (n^2 - n)(n^2/2 - n) passes 2^31 at n = 257
     assert (f.reason, f.items, f.found_by, f.minimal) == ("nan", 257, "scale", "bisected")
     assert ce["shape"] == {"truth": "one block", "pred": "two halves"}
-    assert ce["passes_at"] == 256 and "truth" not in ce and "pred" not in ce
     s = shape_labels
+    assert ce["passes_at"] == 256
+    # the JSON keeps the labels (its contract); the text shows shapes and size, not the labels
+    assert (ce["truth"], ce["pred"]) == (s("one block", 257).tolist(), s("two halves", 257).tolist())
+    assert "one block, n = 257" in r.describe() and "0, 0, 0" not in r.describe()
     assert math.isnan(fmi_int32(s("one block", 257), s("two halves", 257)))
     assert not math.isnan(fmi_int32(s("one block", 256), s("two halves", 256)))
     assert "s('one block', 257), s('two halves', 257)" in ce["reproduce"]
@@ -112,3 +116,13 @@ def test_compare_finds_a_disagreement_only_at_scale():
     ce = r.counterexample
     assert 46341 < ce["n"] <= 2**17 and ce["passes_at"] == ce["n"] - 1
     assert "reproduce: from metricprops.scale import shape_labels" in r.message
+
+
+def test_assert_agrees_shows_a_scale_disagreement_by_shape_not_by_labels():
+    ari = mp.get_metric("adjusted_rand")
+    big = mp.metric(lambda t, p: ari(t, p) + (0.5 if len(t) > 300 else 0.0), name="big")
+    with pytest.raises(AssertionError) as info:
+        assert_agrees(big, "adjusted_rand", seed=1, max_examples=5, exhaustive_n=2)
+    text = str(info.value)
+    assert "reproduce: from metricprops.scale import shape_labels" in text
+    assert "labels:" not in text and len(text) < 2000
