@@ -169,11 +169,13 @@ def _verdict(m: Any, c: Constraint, search: Search, exhaustive_n: int, max_items
              common: dict) -> CheckResult:
     examples = search.exhaustive + search.random
     explicit = f", {search.explicit} explicit instances" if search.explicit else ""
-    scope = (f"all {search.exhaustive - search.explicit} instances with at most "
+    # a time budget can stop the exhaustive phase part-way: then it saw the first N, not all
+    every = "all" if search.exhaustive_done else "the first"
+    scope = (f"{every} {search.exhaustive - search.explicit} instances with at most "
              f"{exhaustive_n} items{explicit} and {search.random} random instances with at "
              f"most {c.random_max_items(max_items)} items")
     if search.min_items > 1:
-        scope = (f"all {search.exhaustive - search.explicit} instances with {search.min_items} "
+        scope = (f"{every} {search.exhaustive - search.explicit} instances with {search.min_items} "
                  f"to {exhaustive_n} items{explicit} and {search.random} random instances with "
                  f"{search.min_items} to {c.random_max_items(max_items)} items")
     common["scope"] = scope
