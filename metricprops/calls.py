@@ -69,6 +69,19 @@ class _Timeout(BaseException):
     in the metric cannot swallow it)."""
 
 
+#: Calls this process interrupted or abandoned at their time limit (see :func:`interrupted`).
+_interrupted = 0
+
+
+def interrupted() -> int:
+    """How many metric calls this process has cut off at their time limit.
+
+    A call cut off part-way may leave its module half set up (an import interrupted by the
+    alarm, a cache half filled), so a worker process that cut one off is not reused.
+    """
+    return _interrupted
+
+
 def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool, Any]:
     """Run ``func()`` with a time limit: ``(True, value)``, or ``(False, None)`` if it hung.
 
@@ -86,6 +99,7 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
         try:
             return True, func()
         except _Timeout:
+            _count_interrupted()
             return False, None
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -102,10 +116,16 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
+        _count_interrupted()
         return False, None
     if "error" in box:
         raise box["error"]
     return True, box.get("value")
+
+
+def _count_interrupted() -> None:
+    global _interrupted
+    _interrupted += 1
 
 
 def as_number(value: Any) -> Optional[float]:

@@ -141,8 +141,10 @@ class Pool:
                     reply = None
                 if reply:
                     w.task = None
-                    kind, value = cloudpickle.loads(reply)
+                    kind, value, retiring = cloudpickle.loads(reply)
                     yield key, Reply(kind, value, w.record.read(), w.output_path)
+                    if retiring:  # it cut a call off at its time limit: not reused
+                        self._replace(w)
                     continue
             if w.conn in ready or w.process.sentinel in ready:
                 w.process.join(5.0)

@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Tuple
 
 import cloudpickle
 
-from ..calls import observe_calls
+from ..calls import interrupted, observe_calls
 from .capture import captured
 from .record import CallRecord
 
@@ -77,13 +77,15 @@ def run_task(payload: bytes, record: CallRecord, output_path: str) -> Tuple[str,
         return "crashed", f"{type(exc).__name__}: {exc}"
 
 
-def _reply(outcome: Tuple[str, Any]) -> bytes:
+def _reply(outcome: Tuple[str, Any], retiring: bool = False) -> bytes:
+    """``(kind, value, retiring)`` as bytes; ``retiring``: this worker ends after the reply."""
+    kind, value = outcome
     try:
-        return cloudpickle.dumps(outcome)
+        return cloudpickle.dumps((kind, value, retiring))
     except Exception as exc:  # an exception that cannot be pickled: send its text
-        kind, value = outcome
-        return cloudpickle.dumps((kind, RuntimeError(f"{type(value).__name__}: {value}"))
-                                 if kind == "raised" else ("crashed", f"reply: {exc}"))
+        return cloudpickle.dumps((kind, RuntimeError(f"{type(value).__name__}: {value}"),
+                                  retiring) if kind == "raised"
+                                 else ("crashed", f"reply: {exc}", retiring))
 
 
 def worker_main(conn: Any, record_path: str, output_path: str,
@@ -106,4 +108,11 @@ def worker_main(conn: Any, record_path: str, output_path: str,
             return
         if not payload:
             return
-        conn.send_bytes(_reply(run_task(payload, record, output_path)))
+        cut_off = interrupted()
+        outcome = run_task(payload, record, output_path)
+        # a call cut off at its time limit may have left a module half imported or a cache
+        # half filled: the reply says so, this worker ends, and the pool starts a fresh one
+        retiring = interrupted() != cut_off
+        conn.send_bytes(_reply(outcome, retiring))
+        if retiring:
+            return

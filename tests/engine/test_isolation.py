@@ -47,6 +47,14 @@ def test_a_call_that_ignores_the_alarm_is_killed_and_reported_as_timeout():
     assert "the worker was killed" in r.message
 
 
+def test_a_worker_that_cut_a_call_off_is_not_reused():
+    # the first check's first call is cut off in the middle of the metric's set-up; a worker
+    # reused for the second check would be left half set up and report NameError
+    result = mp.audit([broken.half_setup], ["completeness", "homogeneity"], jobs=1, **HANGS)
+    assert [r.error["reason"] for r in result.results] == ["timeout", "timeout"], [
+        r.message for r in result.results]
+
+
 @pytest.mark.parametrize("metric", [broken.interrupts, broken.base_exception])
 @pytest.mark.parametrize("isolate", [None, False])
 def test_no_base_exception_escapes_check(metric, isolate):

@@ -12,7 +12,9 @@ prediction of at least three items that are all singletons, where
 * ``loops`` loops forever in Python,
 * ``interrupts`` raises ``KeyboardInterrupt``, ``base_exception`` a bare ``BaseException``
   subclass,
-* ``chatty`` prints 2,000 lines and then raises.
+* ``chatty`` prints 2,000 lines and then raises,
+* ``half_setup`` (on every input) hangs in a slow first-call set-up and is broken for good once
+  that set-up is cut off.
 """
 from __future__ import annotations
 
@@ -116,4 +118,22 @@ def chatty(labels_true, labels_pred):
         for i in range(2_000):
             print(f"line {i}")
         raise ValueError("too chatty")
+    return _agree(labels_true, labels_pred)
+
+
+@metricprops.metric(name="half_setup", **_META)
+def half_setup(labels_true, labels_pred):
+    """Imports a large library on its first call, slowly; cut off part-way, the half-imported
+    module stays in ``sys.modules`` and every later call in that process fails, as a scipy
+    module whose import the time limit interrupted does (``NameError: name '_ndimage_api'
+    is not defined``)."""
+    import time
+    import types
+    library = sys.modules.get("_slow_library")
+    if library is None:
+        library = sys.modules["_slow_library"] = types.ModuleType("_slow_library")
+        time.sleep(60)  # the rest of the import, cut off by the time limit
+        library.ready = True
+    if not getattr(library, "ready", False):
+        raise NameError("name '_ndimage_api' is not defined")
     return _agree(labels_true, labels_pred)
