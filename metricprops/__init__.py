@@ -64,5 +64,11 @@ class _Package(_types.ModuleType):
             return
         super().__setattr__(name, value)
 
+    def __reduce__(self) -> Any:
+        # pickled (e.g. by cloudpickle, sending a metric to a worker process) by name, as a
+        # plain module is: a ModuleType subclass would otherwise be pickled by value, and fail
+        import importlib
+        return importlib.import_module, (self.__name__,)
+
 
 _sys.modules[__name__].__class__ = _Package

@@ -143,3 +143,15 @@ def test_the_wheel_ships_the_catalog_inside_the_package(tmp_path):
     assert "metricprops/constraints/zero_score.py" in names
     assert "metricprops/cli/audit.py" in names and "metricprops/symbolic/proofs.py" in names
     assert not any(n.startswith("constraints/") for n in names)
+
+
+def test_the_package_pickles_by_name():
+    # a metric sent to a worker process may reference the package; its module subclass
+    # (which keeps metricprops.compare a function) must pickle as a plain module does
+    import pickle
+
+    import cloudpickle
+
+    import metricprops as mp
+
+    assert pickle.loads(cloudpickle.dumps(mp)) is mp
