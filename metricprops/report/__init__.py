@@ -120,7 +120,10 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     folder.mkdir(parents=True, exist_ok=True)
     say = progress or (lambda message: None)
     say("audit of the built-in metrics")
-    budget = {"max_examples": 5, "exhaustive_n": 3, "max_items": 8} if quick else {}
+    # a quick build is a smoke run: tiny budgets and no scale phase (its large inputs cost
+    # more than the rest of a quick audit)
+    budget = ({"max_examples": 5, "exhaustive_n": 3, "max_items": 8, "scale_max_n": 0}
+              if quick else {})
     builtin_audit = write_audit_report(folder, seed=seed, progress=audit_progress,
                                        command=command, **budget)
     say("coreference metrics")
