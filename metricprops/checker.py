@@ -200,7 +200,7 @@ def _verdict(m: Any, c: Constraint, search: Search, exhaustive_n: int, max_items
                "random search, shrunk" if head.shrunk else "random search")
         return _result(m, c, Status.FAILED, examples=examples, counterexample=head.example,
                        found_by=head.found_by, findings=findings,
-                       message=f"smallest violation ({head.items} items) found by {how}."
+                       message=f"{c.violation_message(head.items, how)}"
                                f"{_MINIMAL.get(head.minimal, '') if head.found_by != 'exhaustive' else ''}"
                                f"{also}{notes}{stopped}", **common)
     if search.out_of_time:

@@ -158,6 +158,11 @@ class Constraint:
         """
         return self.evaluate(instance, score, metric, tolerance)
 
+    def violation_message(self, items: int, how: str) -> str:
+        """The opening of a ``failed`` verdict's message: its smallest violation had ``items``
+        items and was found by ``how`` (e.g. ``"exhaustive search"``)."""
+        return f"smallest violation ({items} items) found by {how}."
+
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         """A sentence appended to the verdict message (passed, weak, failed); default none.
 

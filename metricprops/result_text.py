@@ -93,7 +93,7 @@ def markdown(audit: Any) -> str:
         out += ["", "## Findings"]
         for r in details:
             out += ["", f"### {r.metric} × {r.constraint}: {r.status}", "", "```",
-                    r.describe(), "```"]
+                    r.describe(audit.timings), "```"]
     if audit.metadata:
         out += [""] + _metadata_lines(audit)
     if audit.results:

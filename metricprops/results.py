@@ -8,7 +8,11 @@ from enum import Enum
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 __all__ = ["Status", "Counterexample", "counterexample_json", "Finding", "CheckResult",
-           "AuditResult", "SYMBOLS", "STATUSES"]
+           "AuditResult", "SYMBOLS", "STATUSES", "MEASURED"]
+
+#: Key of a counterexample's measurements (times, fitted growth exponents): they differ
+#: between identical runs, so the JSON and the Markdown carry them only with ``timings``.
+MEASURED = "measured"
 
 
 class Status(str, Enum):
@@ -95,14 +99,16 @@ class Counterexample(Mapping):
     def __len__(self) -> int:
         return len(self.data)
 
-    def to_json(self) -> Dict[str, Any]:
-        return self.data
+    def to_json(self, timings: bool = True) -> Dict[str, Any]:
+        """The JSON form; without ``timings``, less the :data:`MEASURED` key."""
+        return self.data if timings else {k: v for k, v in self.data.items() if k != MEASURED}
 
-    def lines(self, *, numbers: str = "short", align: bool = False) -> List[str]:
+    def lines(self, *, numbers: str = "short", align: bool = False,
+              timings: bool = False) -> List[str]:
         """The instance in block notation, one role per line, then the scores and detail.
 
         ``numbers="short"`` prints floats with 6 significant digits, ``"repr"`` exactly;
-        ``align`` pads the role names to one width.
+        ``align`` pads the role names to one width; ``timings`` adds the measurements.
         """
         notation = self.data.get("notation") or {}
         width = max([len(role) for role in notation] + [5]) if align else 0
@@ -116,7 +122,10 @@ class Counterexample(Mapping):
         if "reproduce" in self.data:  # a scale finding: shapes and size, never the labels
             out.append(f"passes at n = {self.data['passes_at']}; reproduce: "
                        f"{self.data['reproduce']}")
+        if timings and MEASURED in self.data:
+            out.append(f"measured: {self.data[MEASURED]['summary']}")
         return out
+
 
 
 @dataclass(frozen=True)
@@ -157,14 +166,14 @@ class Finding:
                    example=Counterexample(dict(data["counterexample"])),
                    reason=data.get("reason"), minimal=data.get("minimal"))
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self, timings: bool = True) -> Dict[str, Any]:
         out: Dict[str, Any] = {"kind": self.kind, "input": self.input, "items": self.items,
                                "found_by": self.found_by, "shrunk": self.shrunk}
         if self.reason is not None:
             out["reason"] = self.reason
         if self.minimal is not None:
             out["minimal"] = self.minimal
-        out["counterexample"] = self.example.to_json()
+        out["counterexample"] = self.example.to_json(timings)
         return out
 
     def title(self) -> str:
@@ -240,11 +249,11 @@ class CheckResult:
             "exhaustive_n": self.exhaustive_n,
             "max_items": self.max_items,
             "seed": self.seed,
-            "counterexample": counterexample_json(self.counterexample),
-            "tie": counterexample_json(self.tie),
-            "error": counterexample_json(self.error),
+            "counterexample": counterexample_json(self.counterexample, timings),
+            "tie": counterexample_json(self.tie, timings),
+            "error": counterexample_json(self.error, timings),
             "message": self.message,
-            "findings": [f.to_json() for f in self.findings],
+            "findings": [f.to_json(timings) for f in self.findings],
             "found_by": self.found_by,
             "tolerance": self.tolerance,
             "min_items": self.min_items,
@@ -254,14 +263,15 @@ class CheckResult:
             out["seconds"] = None if self.seconds is None else round(self.seconds, 3)
         return out
 
-    def describe(self) -> str:
-        """One human-readable paragraph: verdict, smallest counterexample with scores."""
+    def describe(self, timings: bool = False) -> str:
+        """One human-readable paragraph: verdict, smallest counterexample with scores
+        (``timings``: and its measurements, which differ between runs)."""
         lines = [f"{self.metric} × {self.constraint}: {self.status}. {self.message}"]
         if self.shown:
-            lines.extend(f"  {line}" for line in self.shown.lines())
+            lines.extend(f"  {line}" for line in self.shown.lines(timings=timings))
         for f in self.findings[1:]:
             lines.append(f"  also: {f.title()}")
-            lines.extend(f"    {line}" for line in f.example.lines())
+            lines.extend(f"    {line}" for line in f.example.lines(timings=timings))
         return "\n".join(lines)
 
 
@@ -269,9 +279,9 @@ def _num(v: Any) -> str:
     return f"{v:.6g}" if isinstance(v, float) else str(v)
 
 
-def counterexample_json(ce: Optional[Counterexample]) -> Optional[Dict[str, Any]]:
-    """The JSON form of a counterexample, or ``None``."""
-    return None if ce is None else ce.to_json()
+def counterexample_json(ce: Optional[Counterexample], timings: bool = True) -> Optional[Dict]:
+    """The JSON form of a counterexample, or ``None`` (``timings``: with its measurements)."""
+    return None if ce is None else ce.to_json(timings)
 
 
 @dataclass

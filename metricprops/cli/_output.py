@@ -86,7 +86,7 @@ def finish_audit(result: Any, json_path: Optional[str], md_path: Optional[str]) 
     for r in result.results:
         if not r.ok:
             click.echo("")
-            click.echo(r.describe())
+            click.echo(r.describe(timings=True))  # the terminal shows measurements
     ctx = click.get_current_context()
     click.echo(f"\nseed {result.seed}; replay with: {replay_command(ctx, result.seed)}")
     report_failures(failures)

@@ -11,7 +11,7 @@ import pytest
 
 import metricprops as mp
 from metricprops import get_metric
-from metricprops.constraints.scaling import fit
+from metricprops.constraints.scaling import fit, power
 from metricprops.errors import InvalidMetricError
 from metricprops.metrics.base import growth_exponent
 
@@ -60,9 +60,20 @@ def test_builtins_are_within_their_declared_growth(name):
 def test_a_loop_over_pairs_is_flagged_quadratic_and_passes_when_declared():
     r = mp.check(mp.metric(pair_loop_rand), "scaling", seed=1)
     assert r.status == "failed"
+    assert r.message.startswith("the measured growth is faster than the declared complexity")
+    assert "smallest violation" not in r.message and "exhaustive" not in r.message
     ce = r.counterexample
-    assert ce["scores"]["time_exponent"] > 1.5 and ce["scores"]["declared"] == "n"
-    assert [row["n"] for row in ce["growth"]][:3] == [64, 128, 256]
+    assert ce["scores"] == {"declared": "n", "time_growth": "n^2"}
+    assert ce["detail"].startswith("time grows like n^2, faster than the declared n")
+    measured = ce["measured"]
+    assert measured["time_exponent"] > 1.5
+    assert [row["n"] for row in measured["growth"]][:3] == [64, 128, 256]
+    # the measurements differ between runs: the JSON carries them only with timings
+    plain = r.to_json()
+    assert "measured" not in plain["counterexample"]
+    assert "measured" not in plain["findings"][0]["counterexample"]
+    assert r.to_json(timings=True)["counterexample"]["measured"] == measured
+    assert "measured:" not in r.describe() and "time exponent" in r.describe(timings=True)
     declared = mp.metric(pair_loop_rand, name="declared_quadratic", complexity="n^2")
     assert mp.check(declared, "scaling", seed=1).status == "passed"
 
@@ -71,8 +82,13 @@ def test_a_loop_over_pairs_is_flagged_quadratic_and_passes_when_declared():
 def test_a_dense_table_is_flagged_by_its_memory():
     r = mp.check(mp.metric(dense_table_rand), "scaling", seed=1)
     assert r.status == "failed"
-    assert r.counterexample["scores"]["memory_exponent"] > 1.5
-    assert "peak memory grows like" in r.counterexample["detail"]
+    assert r.counterexample["scores"]["memory_growth"] == "n^2"
+    assert r.counterexample["measured"]["memory_exponent"] > 1.5
+    assert "peak memory grows like n^2" in r.counterexample["detail"]
+
+
+def test_growth_is_named_by_the_nearest_power():
+    assert [power(e) for e in (0.4, 1.2, 1.6, 2.3, 2.8)] == ["n^1", "n^1", "n^2", "n^2", "n^3"]
 
 
 @pytest.mark.slow
