@@ -16,9 +16,10 @@ from metricprops.partition import Partition
 from metricprops.strategies import surroundings
 
 from ._families import assemble
+from ._split import ByTruth
 
 
-class Completeness(PairwiseConstraint):
+class Completeness(ByTruth, PairwiseConstraint):
     name = "completeness"
     title = "Cluster completeness: merging two pure blocks of one class helps"
     citation = "Amigó et al. (2009), constraint 2; the ELM paper, section 3.6.2."
@@ -29,19 +30,17 @@ class Completeness(PairwiseConstraint):
     def strategy(self, max_items: int) -> Any:
         return _completeness_instances(max_items)
 
-    def enumerate(self, max_n: int) -> Iterator[Instance]:
-        for n in range(self.min_items, max_n + 1):
-            for truth in set_partitions(n):
-                t = truth.tolist()
-                for worse in set_partitions(n):
-                    pure = [(b, t[b[0]]) for b in worse.blocks if len({t[i] for i in b}) == 1]
-                    for (b1, c1), (b2, c2) in combinations(pure, 2):
-                        if c1 != c2:
-                            continue
-                        labels = worse.tolist()
-                        for i in b2:
-                            labels[i] = labels[b1[0]]
-                        yield pair_instance(truth, worse, Partition.from_labels(labels))
+    def instances_for(self, truth: Partition) -> Iterator[Instance]:
+        t = truth.tolist()
+        for worse in set_partitions(truth.n):
+            pure = [(b, t[b[0]]) for b in worse.blocks if len({t[i] for i in b}) == 1]
+            for (b1, c1), (b2, c2) in combinations(pure, 2):
+                if c1 != c2:
+                    continue
+                labels = worse.tolist()
+                for i in b2:
+                    labels[i] = labels[b1[0]]
+                yield pair_instance(truth, worse, Partition.from_labels(labels))
 
 
 @st.composite

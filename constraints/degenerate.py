@@ -17,6 +17,8 @@ from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
 from metricprops.strategies import block_ids
 
+from ._split import ByTruth
+
 
 def degenerate_prediction(truth: Partition) -> Partition:
     """All singletons when T has no singleton block; one block when T is all singletons."""
@@ -30,7 +32,7 @@ def is_uninformed_case(truth: Partition) -> bool:
     return truth.n >= 2 and (min(truth.sizes) >= 2 or truth.n_blocks == truth.n)
 
 
-class Degenerate(PairwiseConstraint):
+class Degenerate(ByTruth, PairwiseConstraint):
     name = "degenerate"
     title = "Degenerate predictions get the lowest score the truth allows"
     citation = "the ELM paper, section 3.2; Beeferman, Berger & Lafferty (1999)."
@@ -42,15 +44,16 @@ class Degenerate(PairwiseConstraint):
     def strategy(self, max_items: int) -> Any:
         return _degenerate_instances(max(2, max_items))
 
-    def enumerate(self, max_n: int) -> Iterator[Instance]:
-        for n in range(2, max_n + 1):
-            for truth in set_partitions(n):
-                if not is_uninformed_case(truth):
-                    continue
-                low = degenerate_prediction(truth)
-                for pred in set_partitions(n):
-                    if pred != low:
-                        yield pair_instance(truth, low, pred)
+    def part_weight(self, truth: Partition) -> int:
+        return super().part_weight(truth) if is_uninformed_case(truth) else 0
+
+    def instances_for(self, truth: Partition) -> Iterator[Instance]:
+        if not is_uninformed_case(truth):
+            return
+        low = degenerate_prediction(truth)
+        for pred in set_partitions(truth.n):
+            if pred != low:
+                yield pair_instance(truth, low, pred)
 
 
 @st.composite

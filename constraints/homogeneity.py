@@ -15,9 +15,10 @@ from metricprops.partition import Partition
 from metricprops.strategies import surroundings
 
 from ._families import assemble, bipartitions
+from ._split import ByTruth
 
 
-class Homogeneity(PairwiseConstraint):
+class Homogeneity(ByTruth, PairwiseConstraint):
     name = "homogeneity"
     title = "Cluster homogeneity: splitting a mixed block along class lines helps"
     citation = ("Amigó et al. (2009), constraint 1; the ELM paper, section 3.6.1; Gösgens, "
@@ -30,21 +31,19 @@ class Homogeneity(PairwiseConstraint):
     def strategy(self, max_items: int) -> Any:
         return _homogeneity_instances(max_items)
 
-    def enumerate(self, max_n: int) -> Iterator[Instance]:
-        for n in range(self.min_items, max_n + 1):
-            for truth in set_partitions(n):
-                t = truth.tolist()
-                for worse in set_partitions(n):
-                    for block in worse.blocks:
-                        classes = sorted({t[i] for i in block})
-                        if len(classes) < 2:
-                            continue
-                        for _, group_b in bipartitions(classes):
-                            labels = worse.tolist()
-                            for i in block:
-                                if t[i] in group_b:
-                                    labels[i] = worse.n_blocks
-                            yield pair_instance(truth, worse, Partition.from_labels(labels))
+    def instances_for(self, truth: Partition) -> Iterator[Instance]:
+        t = truth.tolist()
+        for worse in set_partitions(truth.n):
+            for block in worse.blocks:
+                classes = sorted({t[i] for i in block})
+                if len(classes) < 2:
+                    continue
+                for _, group_b in bipartitions(classes):
+                    labels = worse.tolist()
+                    for i in block:
+                        if t[i] in group_b:
+                            labels[i] = worse.n_blocks
+                    yield pair_instance(truth, worse, Partition.from_labels(labels))
 
 
 @st.composite

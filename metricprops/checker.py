@@ -26,6 +26,7 @@ from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance
 from .engine import CheckTask, ambient_jobs, journal_seed, run_audit, run_checks
 from .errors import MetricCallError
+from .exhaustive import resume
 from .registry import get_constraint, list_constraints, resolve_metric
 from .results import AuditResult, CheckResult, Counterexample, Finding, Status
 from .search import Abort, OutOfTime, Search, input_class
@@ -82,7 +83,7 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
           max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
           tolerance: float = TOLERANCE, min_items: int = DEFAULT_MIN_ITEMS,
           isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT,
-          scale_max_n: int = DEFAULT_SCALE_MAX_N) -> CheckResult:
+          scale_max_n: int = DEFAULT_SCALE_MAX_N, jobs: Optional[int] = None) -> CheckResult:
     """Check one constraint on one metric and return a :class:`CheckResult`.
 
     Parameters
@@ -117,16 +118,21 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
     scale_max_n : int
         Largest input of the scale phase (:mod:`metricprops.scale`: structured partitions at
         the sizes where integer counts overflow); 0 skips it.
+    jobs : int, optional
+        Worker processes (default 1, or what ``metricprops report --jobs`` set).  With more
+        than one, a large exhaustive phase is split into chunks that the workers share
+        (:mod:`metricprops.exhaustive`); the result is the same for every ``jobs``.
     """
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
                         scale_max_n)
+    jobs = ambient_jobs() if jobs is None else check_jobs(jobs)
     limit = check_memory_limit(memory_limit)
     seed = check_seed(seed)
     m = resolve_metric(metric)
     c = get_constraint(constraint)
     tasks = [CheckTask(m, c, seed, budget)]
-    return [r for _, r in run_checks(_check, tasks, isolate=isolate, memory_limit=limit,
-                                     raise_errors=True)][0]
+    return [r for _, r in run_checks(_check, tasks, jobs=jobs, isolate=isolate,
+                                     memory_limit=limit, raise_errors=True)][0]
 
 
 def _validated(max_examples: Any, exhaustive_n: Any, max_items: Any, timeout: Any,
@@ -140,8 +146,9 @@ def _validated(max_examples: Any, exhaustive_n: Any, max_items: Any, timeout: An
 
 def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n: int,
            max_items: int, timeout: Optional[float], tolerance: float, min_items: int = 1,
-           scale_max_n: int = DEFAULT_SCALE_MAX_N, deadline: Optional[float] = None
-           ) -> CheckResult:
+           scale_max_n: int = DEFAULT_SCALE_MAX_N, deadline: Optional[float] = None,
+           chunks: Optional[Sequence[Any]] = None) -> CheckResult:
+    # chunks: the exhaustive phase, run in chunks by other workers (metricprops.exhaustive)
     started = time.perf_counter()
     common = dict(exhaustive_n=exhaustive_n, max_items=max_items, seed=seed,
                   tolerance=tolerance, min_items=min_items)
@@ -151,7 +158,8 @@ def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n:
     scorer = Scorer(m, timeout)
     search = Search(c, m, scorer, tolerance, min_items, deadline)
     try:
-        search.run_exhaustive(exhaustive_n, max_items)
+        if not resume(search, chunks, exhaustive_n, max_items):
+            search.run_exhaustive(exhaustive_n, max_items)
         n_random = max(1, int(max_examples * c.budget)) if max_examples else 0
         if n_random:
             search.run_random(max_items, n_random, seed)
@@ -160,7 +168,7 @@ def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n:
     except (Abort, OutOfTime):
         pass  # a hung metric (recorded as a finding) or the time budget: report what we have
     result = _verdict(m, c, search, exhaustive_n, max_items, common)
-    result.calls = scorer.calls
+    result.calls = search.scorer.calls
     result.seconds = time.perf_counter() - started
     return result
 

@@ -130,6 +130,12 @@ class MetricCallError(MetricPropsError, RuntimeError):
         self.where = where
         self.exit = exit  # {"code": 3} for a metric that called sys.exit(3)
 
+    def __reduce__(self) -> tuple:
+        # picklable with its input and attributes: a worker sends it back with the findings
+        # of a chunk of an exhaustive phase (the traceback and __cause__ stay behind)
+        return (type(self), (self.reason, str(self), self.truth, self.pred, self.where,
+                             self.exit), dict(self.__dict__))
+
     def to_json(self) -> dict:
         out = {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
                "pred": self.pred.tolist(),

@@ -136,11 +136,17 @@ class Search:
         return None, ev
 
     # -- phase 1 --------------------------------------------------------------------------
-    def run_exhaustive(self, max_n: int, max_items: int) -> None:
-        """Every instance up to ``max_n`` items, then the constraint's explicit examples."""
-        found_at: Dict[str, int] = {}
+    def run_exhaustive(self, max_n: int, max_items: int,
+                       found_at: Optional[Dict[str, int]] = None) -> None:
+        """Every instance up to ``max_n`` items, then the constraint's explicit examples.
+
+        ``found_at`` (the smallest violation of each input class): the instances were
+        checked elsewhere and their state is here already (:mod:`metricprops.exhaustive`);
+        only the explicit examples remain."""
+        enumerated = () if found_at is not None else self.constraint.enumerate(max_n)
+        found_at = dict(found_at or {})
         for explicit, instance in itertools.chain(
-                ((False, i) for i in self.constraint.enumerate(max_n)),
+                ((False, i) for i in enumerated),
                 ((True, i) for i in self.constraint.examples(max_items))):
             cls = input_class(instance)
             if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n):

@@ -1,6 +1,9 @@
 """Checks on a Dask distributed cluster (``--cluster ADDRESS``; the ``cluster`` extra).
 
-Each check is one Dask task.  On the Dask worker the task forks a one-worker
+Each check is one Dask task, or, when its exhaustive phase is large, one task per chunk of
+that phase and one for the rest (:mod:`~metricprops.engine.schedule`; at most twice as many
+tasks at a time as the cluster has threads, so that a chunk gets the hints of the ones
+before it).  On the Dask worker the task forks a one-worker
 :class:`~metricprops.engine.pool.Pool` of its own and runs the check there, so a metric
 that crashes, hangs in C or exhausts memory gives the same ``error`` verdict, with the
 same input, as on a laptop, and never takes the Dask worker down.  The metric travels with
@@ -11,21 +14,26 @@ run writes.
 """
 from __future__ import annotations
 
+import itertools
 import sys
 import sysconfig
-from typing import Any, Callable, Iterator, Optional, Sequence, Tuple
+import uuid
+from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
 
 from ..errors import MissingExtraError
 from ..results import CheckResult
-from .dispatch import CheckTask, pool_task, reply_result, restore_source, source_file
+from .dispatch import CheckTask, plans_for, restore_source, settle, source_file, work_task
 from .pool import Pool
+from .schedule import Schedule, Work
 
 __all__ = ["run_on_cluster", "remote_check"]
 
 
 def remote_check(check: Callable[..., CheckResult], task: CheckTask,
-                 memory_limit: Optional[int], filename: Optional[str] = None) -> CheckResult:
-    """Run on a Dask worker: the check in a forked worker process of its own."""
+                 memory_limit: Optional[int], filename: Optional[str] = None,
+                 work: Optional[Work] = None) -> Tuple:
+    """Run on a Dask worker: ``work`` (default: the whole check) in a forked worker process
+    of its own; ``(kind, value, printed)`` as :func:`~metricprops.engine.dispatch.settle`."""
     import multiprocessing
 
     restore_source(task.metric, filename)
@@ -33,13 +41,14 @@ def remote_check(check: Callable[..., CheckResult], task: CheckTask,
     # (so that none outlives its parent); the pool kills its worker when the check ends and
     # the worker asks the kernel to kill it if the Dask worker dies, so none can outlive it
     multiprocessing.current_process()._config["daemon"] = False
+    work = work or Work("check", 0)
     with Pool(1, memory_limit) as pool:
-        for _, reply in pool.run([pool_task(0, task, check, None, None)]):
-            return reply_result(task, reply, raise_errors=False)
+        for _, reply in pool.run([work_task(work, task, check)]):
+            return settle(work, task, reply, raise_errors=False)
     raise RuntimeError("the pool returned no reply")  # pragma: no cover
 
 
-def _remote(payload: bytes) -> CheckResult:
+def _remote(payload: bytes) -> Tuple:
     """The Dask task: a check pickled by :mod:`cloudpickle` here (Dask's own pickling would
     try the standard pickle first, which sends a target's module by name)."""
     import cloudpickle
@@ -76,13 +85,33 @@ def run_on_cluster(address: str, check: Callable[..., CheckResult],
 
     _by_value(tasks)
     with Client(address, set_as_default=False) as client:
-        futures = {client.submit(_remote, cloudpickle.dumps((check, task, memory_limit,
-                                                             source_file(task.metric))),
-                                 pure=False, key=f"metricprops-check-{i}-{task.seed}"): i
-                   for i, task in enumerate(tasks)}
+        threads = max(1, sum(client.nthreads().values()))
+        schedule = Schedule(plans_for(tasks, threads))
+        running: Dict[Any, Work] = {}
+        done = as_completed(loop=client.loop)
+        run, serial = uuid.uuid4().hex[:12], itertools.count()
+
+        def submit() -> None:
+            while len(running) < 2 * threads:
+                work = schedule.next()
+                if work is None:
+                    return
+                task = tasks[work.index]
+                payload = cloudpickle.dumps((check, task, memory_limit,
+                                             source_file(task.metric), work))
+                future = client.submit(_remote, payload, pure=False, key=(
+                    f"metricprops-{work.kind}-{work.index}-{work.chunk}-{run}-{next(serial)}"))
+                running[future] = work
+                done.add(future)
+
         try:
-            for future in as_completed(futures, loop=client.loop):
-                yield futures[future], future.result()
+            submit()
+            for future in done:
+                work = running.pop(future)
+                result = schedule.settle(work, *future.result())
+                if result is not None:
+                    yield work.index, result
+                submit()
         except BaseException:
-            client.cancel(list(futures))
+            client.cancel(list(running))
             raise

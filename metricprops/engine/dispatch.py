@@ -3,8 +3,11 @@
 The unit sent to a worker is a whole check (a message per metric call would cost more than
 the call), so results do not depend on scheduling: each check has its own seed
 (:func:`metricprops.checker.pair_seed`) and the caller puts the results back in pair order.
-Built-in metrics run in the auditing process when ``jobs`` is 1; any other metric always
-runs in a worker (unless ``isolate=False``), and with ``jobs`` > 1 every check does.
+With ``jobs`` > 1 a check with a large exhaustive phase is sent as chunks of that phase and a
+finish (:mod:`~metricprops.engine.schedule`, :mod:`metricprops.exhaustive`), with the
+result it has in one worker.  Built-in metrics run in the auditing process when ``jobs`` is
+1; any other metric always runs in a worker (unless ``isolate=False``), and with ``jobs`` > 1
+every check does.
 """
 from __future__ import annotations
 
@@ -15,12 +18,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
 
+from ..exhaustive import chunk_plan, run_chunk
 from ..results import CheckResult
+from .capture import kept_output
 from .outcome import constraint_raised, crashed_in_task, died, with_output
-from .pool import Pool, Reply
+from .pool import Pool, Reply, Task
+from .schedule import Schedule, Work
 
 __all__ = ["CheckTask", "run_checks", "default_memory_limit", "ambient_jobs",
-           "jobs_for", "pool_task", "reply_result", "source_file", "restore_source"]
+           "jobs_for", "pool_task", "reply_result", "source_file", "restore_source",
+           "work_task", "settle", "plans_for"]
 
 _AMBIENT = {"jobs": 1}
 
@@ -113,6 +120,42 @@ def pool_task(i: int, task: CheckTask, check: Callable[..., CheckResult],
             task.options.get("timeout"))
 
 
+def _chunk_in_worker(task: CheckTask, parts: Any, hint: Dict[str, int],
+                     filename: Optional[str]) -> Any:
+    """One chunk of the check's exhaustive phase (:func:`metricprops.exhaustive.run_chunk`)."""
+    restore_source(task.metric, filename)
+    o = task.options
+    return run_chunk(task.metric, task.constraint, parts, hint, timeout=o["timeout"],
+                     tolerance=o["tolerance"], min_items=o.get("min_items", 1))
+
+
+def plans_for(tasks: Sequence[CheckTask], workers: int) -> list:
+    """Each check's chunks for ``workers`` workers (``None``: the check is not split)."""
+    return [chunk_plan(t.metric, t.constraint, t.options["exhaustive_n"], workers)
+            for t in tasks]
+
+
+def work_task(work: Work, task: CheckTask, check: Callable[..., CheckResult],
+              share: Optional[float] = None, end: Optional[float] = None) -> Task:
+    """The pool's form of ``work`` (a whole check, a chunk or a finish) on ``task``."""
+    if work.kind == "chunk":
+        return (work, _chunk_in_worker, (task, *work.data, _source_file(task.metric)), {},
+                task.options.get("timeout"))
+    if work.kind == "finish":
+        task = CheckTask(task.metric, task.constraint, task.seed,
+                         dict(task.options, chunks=work.data))
+    return (work, *pool_task(work.index, task, check, share, end)[1:])
+
+
+def settle(work: Work, task: CheckTask, reply: Reply, raise_errors: bool) -> Tuple:
+    """``(kind, value, printed)`` of a reply to ``work``: a chunk's summary (``None`` if it
+    did not end normally) or the check's result, and whether the metric printed."""
+    printed = work.kind != "check" and bool(kept_output(reply.output_path))
+    if work.kind == "chunk":
+        return reply.kind, reply.value if reply.kind == "ok" else None, printed
+    return reply.kind, reply_result(task, reply, raise_errors), printed
+
+
 def reply_result(task: CheckTask, reply: Reply, raise_errors: bool) -> CheckResult:
     """The check's result from the pool's reply (a death becomes an ``error`` verdict)."""
     info = task.describe()
@@ -157,12 +200,27 @@ def run_checks(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], *,
         return pool_task(i, task, check, share(done), end)
 
     with Pool(jobs, memory_limit) as workers:  # workers start on the first isolated check
-        if jobs > 1:
-            for i, reply in workers.run([one(i, t, 0) for i, t in enumerate(tasks)]):
-                yield i, reply_result(tasks[i], reply, raise_errors)
+        if jobs > 1:  # no split with a time budget: each check has its share
+            plans = plans_for(tasks, jobs) if end is None else [None] * total
+            yield from _scheduled(check, tasks, workers, Schedule(plans), share(0), end,
+                                  raise_errors)
             return
         yield from _one_by_one(check, tasks, workers, in_worker, one, share, end,
                                raise_errors)
+
+
+def _scheduled(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], workers: Pool,
+               schedule: Schedule, share: Optional[float], end: Optional[float],
+               raise_errors: bool) -> Iterator[Tuple[int, CheckResult]]:
+    def take() -> Optional[Task]:
+        work = schedule.next()
+        return None if work is None else work_task(work, tasks[work.index], check, share, end)
+
+    for work, reply in workers.run(take):
+        outcome = settle(work, tasks[work.index], reply, raise_errors)
+        result = schedule.settle(work, *outcome)
+        if result is not None:
+            yield work.index, result
 
 
 def _one_by_one(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], workers: Pool,

@@ -23,7 +23,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import wait
-from typing import Any, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
 
 import cloudpickle
 
@@ -31,7 +31,10 @@ from ..settings import TIMEOUT_GRACE
 from .record import CallRecord, Snapshot
 from .worker import worker_main
 
-__all__ = ["Pool", "Reply"]
+__all__ = ["Pool", "Reply", "Task"]
+
+#: A task: ``(key, func, args, kwargs, timeout)`` (``timeout``: the per-call limit).
+Task = Tuple[Any, Any, tuple, dict, Optional[float]]
 
 #: Seconds between two looks at the running calls (the per-call watchdog).
 POLL = 0.05
@@ -61,14 +64,15 @@ def _context() -> Any:
 
 
 class _Worker:
-    def __init__(self, ctx: Any, folder: str, slot: int, memory_limit: Optional[int]):
+    def __init__(self, ctx: Any, folder: str, slot: int, memory_limit: Optional[int],
+                 setup: Optional[Callable[[], None]] = None):
         self.record_path = os.path.join(folder, f"record-{slot}")
         self.output_path = os.path.join(folder, f"output-{slot}")
         self.record = CallRecord(self.record_path, create=True)
         mine, theirs = ctx.Pipe()
         self.process = ctx.Process(target=worker_main, daemon=True, name=f"metricprops-{slot}",
                                    args=(theirs, self.record_path, self.output_path,
-                                         memory_limit))
+                                         memory_limit, setup))
         self.process.start()
         theirs.close()
         self.conn = mine
@@ -92,13 +96,14 @@ class _Worker:
 class Pool:
     """``jobs`` worker processes with a memory limit each.
 
-    :meth:`run` takes ``(key, func, args, kwargs, timeout)`` tasks and yields ``(key,
-    reply)`` (a :class:`Reply`) as they finish; ``timeout`` is the per-call limit the
-    watchdog enforces (``None``: none).
+    :meth:`run` takes :data:`Task` tuples ``(key, func, args, kwargs, timeout)`` and yields
+    ``(key, reply)`` (a :class:`Reply`) as they finish; ``timeout`` is the per-call limit the
+    watchdog enforces (``None``: none).  ``setup`` is called in each worker as it starts.
     """
 
-    def __init__(self, jobs: int, memory_limit: Optional[int] = None):
-        self.jobs, self.memory_limit = jobs, memory_limit
+    def __init__(self, jobs: int, memory_limit: Optional[int] = None,
+                 setup: Optional[Callable[[], None]] = None):
+        self.jobs, self.memory_limit, self.setup = jobs, memory_limit, setup
         self._ctx = _context()
         self._folder: Optional[str] = None  # made with the first worker
         self._workers: List[_Worker] = []
@@ -108,26 +113,45 @@ class Pool:
         self._slots += 1
         if self._folder is None:
             self._folder = tempfile.mkdtemp(prefix="metricprops-")
-        return _Worker(self._ctx, self._folder, self._slots, self.memory_limit)
+        return _Worker(self._ctx, self._folder, self._slots, self.memory_limit, self.setup)
 
-    def run(self, tasks: Iterable[Tuple[Any, Any, tuple, dict, Optional[float]]]
+    def run(self, tasks: Union[Iterable[Task], Callable[[], Optional[Task]]]
             ) -> Iterator[Tuple[Any, Reply]]:
-        queue = list(tasks)[::-1]
-        while len(self._workers) < min(self.jobs, max(1, len(queue))):
-            self._workers.append(self._spawn())
+        """Run ``tasks`` (an iterable, or a function giving the next task or ``None`` when
+        none is ready, asked whenever a worker is free: what it gives may depend on the
+        replies yielded so far); yield ``(key, reply)`` as tasks end, until no task is
+        running and none is ready."""
+        if callable(tasks):
+            take = tasks
+        else:
+            queue = iter(tasks)
+            take = lambda: next(queue, None)  # noqa: E731
         path = list(sys.path)
         try:
-            while queue or any(w.task for w in self._workers):
-                for w in self._workers:
-                    if w.task is None and queue:
-                        key, func, args, kwargs, timeout = queue.pop()
-                        w.conn.send_bytes(cloudpickle.dumps((path, cloudpickle.dumps(
-                            (func, args, kwargs)))))
-                        w.task, w.timed_out = (key, timeout), False
+            while self._hand_out(take, path):
                 yield from self._collect()
         except BaseException:  # an interrupt, or the caller stopped early
             self._abandon()
             raise
+
+    def _hand_out(self, take: Callable[[], Optional[Task]], path: List[str]) -> bool:
+        """Give free workers (started as needed, up to ``jobs``) the ready tasks; False if
+        nothing is running then."""
+        while True:
+            free = next((w for w in self._workers if w.task is None), None)
+            if free is None and len(self._workers) >= self.jobs:
+                break
+            task = take()
+            if task is None:
+                break
+            if free is None:
+                free = self._spawn()
+                self._workers.append(free)
+            key, func, args, kwargs, timeout = task
+            free.conn.send_bytes(cloudpickle.dumps((path, cloudpickle.dumps(
+                (func, args, kwargs)))))
+            free.task, free.timed_out = (key, timeout), False
+        return any(w.task for w in self._workers)
 
     def _collect(self) -> Iterator[Tuple[Any, Reply]]:
         busy = [w for w in self._workers if w.task]

@@ -53,3 +53,14 @@ def test_the_cli_sends_an_audit_to_the_cluster(scheduler, invoke, tmp_path):
     assert invoke(*args, "--cluster", scheduler, "--json", tmp_path / "c.json").exit_code == 0
     assert invoke(*args, "--json", tmp_path / "l.json").exit_code == 0
     assert (tmp_path / "c.json").read_bytes() == (tmp_path / "l.json").read_bytes()
+
+
+@pytest.mark.slow
+def test_a_split_exhaustive_phase_on_the_cluster_is_a_local_run(scheduler, monkeypatch):
+    from metricprops import exhaustive
+
+    monkeypatch.setattr(exhaustive, "MIN_SPLIT", 0)  # chunks of the phase as Dask tasks
+    opts = dict(seed=6, max_examples=5, exhaustive_n=5)
+    there = mp.audit(["elm_f", "bcubed_f"], ["homogeneity"], cluster=scheduler, **opts)
+    here = mp.audit(["elm_f", "bcubed_f"], ["homogeneity"], jobs=1, **opts)
+    assert there.dumps() == here.dumps()

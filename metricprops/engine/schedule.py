@@ -1,0 +1,101 @@
+"""Which work goes out next: whole checks, and the chunks of split exhaustive phases.
+
+A check whose exhaustive phase is split (:func:`metricprops.exhaustive.chunk_plan`) runs as
+its chunks and then a *finish*: the check itself, resumed from the chunks' summaries.  Work
+goes out in task order; a chunk is given, when it goes out, a hint (the smallest violations
+the earlier chunks of its check found, if they are done), so that it skips what one worker
+would skip; a finish goes out first, as soon as its last chunk is in.
+
+Where the chunks could not give exactly what one worker gives, the check is run whole
+instead (and the results stay the same for every number of workers): after a chunk that
+did not end normally (a crash, a constraint that raised: the check would meet it anywhere),
+after a finish whose worker died, and for an ``error`` verdict of a metric that printed
+something (what it printed is kept with the error, and would not be the same).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Deque, Dict, List, Optional, Sequence, Set
+
+from ..results import CheckResult, Status
+
+__all__ = ["Work", "Schedule"]
+
+
+@dataclass
+class Work:
+    """One unit sent to a worker: a whole ``check``, a ``chunk`` of its exhaustive phase
+    (``data``: its parts and hint) or its ``finish`` (``data``: the chunk summaries)."""
+
+    kind: str
+    index: int  # the check's place in the task list
+    chunk: int = 0
+    data: Any = None
+
+
+class Schedule:
+    """The work of ``tasks``, of which those with a plan (a list of chunks, each a list of
+    parts) are split."""
+
+    def __init__(self, plans: Sequence[Optional[List[Any]]]):
+        self._plans = plans
+        self._queue: Deque[Work] = deque()
+        for i, plan in enumerate(plans):
+            if plan:
+                self._queue.extend(Work("chunk", i, j) for j in range(len(plan)))
+            else:
+                self._queue.append(Work("check", i))
+        self._summaries: Dict[int, List[Any]] = {i: [None] * len(p)
+                                                 for i, p in enumerate(plans) if p}
+        self._printed: Set[int] = set()  # checks whose chunks printed something
+        self._whole: Set[int] = set()  # split checks now run whole
+
+    def next(self) -> Optional[Work]:
+        """The next work to send (``None``: none is ready)."""
+        while self._queue:
+            work = self._queue.popleft()
+            if work.kind == "chunk":
+                if work.index in self._whole:
+                    continue
+                work.data = (self._plans[work.index][work.chunk], self._hint(work))
+            return work
+        return None
+
+    def _hint(self, work: Work) -> Dict[str, int]:
+        hint: Dict[str, int] = {}
+        for summary in self._summaries[work.index][:work.chunk]:
+            for cls, n in (summary.found_at.items() if summary is not None else ()):
+                hint[cls] = min(hint.get(cls, n), n)
+        return hint
+
+    def settle(self, work: Work, kind: str, value: Any, printed: bool
+               ) -> Optional[CheckResult]:
+        """Take the outcome of ``work``: ``kind`` the worker's (``"ok"``, ``"raised"``,
+        ``"crashed"``, ``"died"``), ``value`` a chunk's summary or a check's result,
+        ``printed`` whether the metric printed anything.  Returns the check's result when it
+        is final."""
+        i = work.index
+        if work.kind == "check":
+            return value
+        if i in self._whole:
+            return None  # a chunk of a check now run whole
+        if work.kind == "chunk":
+            if printed:
+                self._printed.add(i)
+            if kind != "ok":
+                return self._run_whole(i)
+            summaries = self._summaries[i]
+            summaries[work.chunk] = value
+            if all(s is not None for s in summaries):
+                self._queue.appendleft(Work("finish", i, data=self._summaries.pop(i)))
+            return None
+        if kind in ("died", "crashed") or (value.status is Status.ERROR
+                                           and (printed or i in self._printed)):
+            return self._run_whole(i)
+        return value
+
+    def _run_whole(self, i: int) -> None:
+        self._whole.add(i)
+        self._summaries.pop(i, None)
+        self._queue.appendleft(Work("check", i))
