@@ -219,8 +219,8 @@ def minimise(truth: Partition, pred: Partition,
 
 def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int] = None,
             max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
-            max_items: int = DEFAULT_MAX_ITEMS,
-            timeout: Optional[float] = DEFAULT_TIMEOUT) -> CompareResult:
+            max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
+            jobs: Optional[int] = None) -> CompareResult:
     """Differential testing: find the smallest input on which ``a`` and ``b`` disagree.
 
     Parameters
@@ -241,6 +241,10 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
         Largest random pair, and size of the degenerate pairs.
     timeout : float or None
         Seconds one call may take.
+    jobs : int, optional
+        Worker processes of the audit engine's pool (default 1, or what ``metricprops
+        report --jobs`` set), as in :func:`~metricprops.checker.check`; the result is the
+        same for every ``jobs``.
 
     Returns
     -------
@@ -257,7 +261,7 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
     ma, mb = resolve_metric(a), resolve_metric(b)
     agreement = Agreement(mb, timeout)
     r = check(ma, agreement, seed=seed, max_examples=max_examples, exhaustive_n=exhaustive_n,
-              max_items=max_items, timeout=timeout, tolerance=tolerance)
+              max_items=max_items, timeout=timeout, tolerance=tolerance, jobs=jobs)
     common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples, tolerance=tolerance,
                   exhaustive_n=exhaustive_n, max_items=max_items)
     if r.status == Status.FAILED and r.found_by == "scale":

@@ -5,6 +5,7 @@ from typing import Any, Optional
 
 import click
 
+from ..engine import jobs_for
 from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
@@ -141,8 +142,9 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
                                        **options, **engine)
         else:
             overrides = {k: v for k, v in options.items() if k in SETTINGS}
-            result = run_plan(plan, overrides=overrides, seed=seed, budget=budget,
-                              timings=timings or None, progress=progress, on_result=save)
+            with jobs_for(engine["jobs"]):
+                result = run_plan(plan, overrides=overrides, seed=seed, budget=budget,
+                                  timings=timings or None, progress=progress, on_result=save)
     except AuditInterrupted as exc:
         finish_interrupted(exc, json_path, md_path, journal)
     except KeyboardInterrupt:

@@ -4,8 +4,11 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Optional
 
 import click
+
+from ..settings import check_jobs
 
 __all__ = ["command"]
 
@@ -24,9 +27,13 @@ def command() -> None:
               help="Section 3.4 on a seeded random sample of truths (a few seconds).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the --quick sample of truths.")
-@click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="Worker processes for section 3.4 [default: 2 (1 with --quick)].")
-def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int, workers: int) -> None:
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes sharing section 3.4's chunks of truths (default: one per "
+                   "usable core); the numbers are the same for every N.")
+@click.option("--workers", type=click.IntRange(min=1), default=None, hidden=True,
+              help="Former name of --jobs.")
+def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int,
+                  jobs: Optional[int] = None, workers: Optional[int] = None) -> None:
     """The ELM paper's synthetic experiments (sections 2.2 and 3.4, Figs. 2-4).
 
     Scores every consecutive-block prediction of 15 items against the truth of equation (2),
@@ -41,7 +48,7 @@ def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int, workers:
     md_path = os.path.join(out_dir, "elm-paper.md")
     check_outputs({"--json": json_path, "--out": md_path}, {"--out": out_dir})  # before work
     started = time.perf_counter()
-    res = elm_paper.run(quick=quick, seed=seed, workers=workers)
+    res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers))
     computed = time.perf_counter() - started
     figures = dict(elm_paper.FIGURES)
     failures = write_outputs([

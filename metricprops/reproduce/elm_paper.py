@@ -15,7 +15,6 @@ as the paper says), ``(C - D) / sqrt((P - T_x)(P - T_y))``.
 from __future__ import annotations
 
 import math
-import os
 from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
@@ -154,31 +153,25 @@ def _chunk_task(args: tuple) -> Dict[str, Any]:
     return {"counts": counts, "acc": acc}
 
 
-def _run_chunks(n: int, truths: np.ndarray, workers: int, bins: int) -> List[Dict[str, Any]]:
-    tasks = [(n, truths[i:i + CHUNK].tolist(), bins) for i in range(0, truths.size, CHUNK)]
-    if workers <= 1 or len(tasks) <= 1:
-        return [_chunk_task(t) for t in tasks]
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn")
-    # The workers allocate and free many arrays of a few MB; glibc would map and unmap each
-    # one (page faults: a third of the CPU time).  Fresh worker processes read these settings
-    # at start-up, so they keep freed memory instead; single-threaded BLAS (unused anyway).
-    env = {"MALLOC_MMAP_THRESHOLD_": str(256 << 20), "MALLOC_TRIM_THRESHOLD_": str(256 << 20),
-           "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
-    saved = {k: os.environ.get(k) for k in env}
-    for k, v in env.items():
-        os.environ.setdefault(k, v)
+def _keep_freed_memory() -> None:
+    """In a worker: glibc keeps freed memory instead of unmapping each array of a few MB
+    (page faults took a third of the CPU time), as ``MALLOC_MMAP_THRESHOLD_`` and
+    ``MALLOC_TRIM_THRESHOLD_`` would at start-up (a forked worker reads no environment)."""
     try:
-        pool = ctx.Pool(processes=min(workers, len(tasks)))     # starts every worker now
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-    with pool:
-        return pool.map(_chunk_task, tasks, chunksize=1)        # in task order: deterministic
+        import ctypes
+        libc = ctypes.CDLL(None)
+        libc.mallopt(-3, 256 << 20)  # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 256 << 20)  # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):  # pragma: no cover - not glibc
+        pass
+
+
+def _run_chunks(n: int, truths: np.ndarray, workers: int, bins: int) -> List[Dict[str, Any]]:
+    """The chunks of truths over the audit engine's worker pool, in task order."""
+    from ..engine.tasks import run_tasks
+
+    tasks = [((n, truths[i:i + CHUNK].tolist(), bins),) for i in range(0, truths.size, CHUNK)]
+    return run_tasks(_chunk_task, tasks, jobs=workers, setup=_keep_freed_memory)
 
 
 def section_3_4(n: int = N_34, truths: Optional[Sequence[int]] = None, workers: int = 1,
@@ -295,15 +288,14 @@ def _digest(a: np.ndarray) -> str:
 # the whole reproduction
 # ----------------------------------------------------------------------------------------
 
-def default_workers() -> int:
-    return max(1, min(2, os.cpu_count() or 1))
-
-
 def run(quick: bool = False, seed: int = 0, workers: Optional[int] = None) -> Dict[str, Any]:
     """Run both experiments.  ``quick``: section 3.4 on ``QUICK_TRUTHS`` truths drawn with
-    ``seed`` (every prediction still scored, so per-truth numbers stay exact)."""
+    ``seed`` (every prediction still scored, so per-truth numbers stay exact).  ``workers``:
+    worker processes sharing the chunks of truths (default 1, or what ``metricprops report
+    --jobs`` set); the numbers are the same for every count."""
     if workers is None:
-        workers = 1 if quick else default_workers()
+        from ..engine import ambient_jobs
+        workers = ambient_jobs()
     s22 = section_2_2()
     truths = None
     if quick:

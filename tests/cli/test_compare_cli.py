@@ -46,3 +46,12 @@ def test_cli_file_target_with_planted_bug(invoke, tmp_path):
 def test_cli_usage_errors_exit_2(invoke, args):
     res = invoke(*args)
     assert res.exit_code == 2, res.output
+
+
+@pytest.mark.slow  # two compares
+def test_cli_jobs_one_and_two_write_the_same_json(invoke, tmp_path):
+    for jobs in (1, 2):
+        res = invoke("compare", "bcubed_precision", "bcubed_recall", *BUDGET, "--jobs", jobs,
+                     "--json", tmp_path / f"{jobs}.json")
+        assert res.exit_code == 1, res.output
+    assert (tmp_path / "1.json").read_bytes() == (tmp_path / "2.json").read_bytes()

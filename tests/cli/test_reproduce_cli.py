@@ -10,8 +10,9 @@ from metricprops.reproduce import elm_paper
 from metricprops.reproduce import elm_paper_text
 
 
-def _run_quick(invoke, out, json_path):
-    result = invoke("reproduce", "elm-paper", "--quick", "--out", out, "--json", json_path)
+def _run_quick(invoke, out, json_path, jobs=2):
+    result = invoke("reproduce", "elm-paper", "--quick", "--jobs", jobs, "--out", out,
+                    "--json", json_path)
     assert result.exit_code == 0, result.output + repr(result.exception)
     return result
 
@@ -60,6 +61,15 @@ def test_quick_cli_is_byte_identical_on_rerun(invoke, quick_run, tmp_path):
     assert js.read_bytes() == js2.read_bytes()
     for f in sorted(os.listdir(out)):
         assert (out / f).read_bytes() == (out2 / f).read_bytes(), f
+
+
+@pytest.mark.slow
+def test_quick_cli_with_one_job_is_byte_identical_to_two(invoke, quick_run, tmp_path):
+    out, js, _ = quick_run  # two jobs
+    out1, js1 = tmp_path / "out", tmp_path / "elm.json"
+    _run_quick(invoke, out1, js1, jobs=1)
+    assert js.read_bytes() == js1.read_bytes()
+    assert (out / "elm-paper.md").read_bytes() == (out1 / "elm-paper.md").read_bytes()
 
 
 def test_reproduce_group_help(invoke):

@@ -25,3 +25,26 @@ def test_a_segfaulting_target_is_an_error_verdict_and_the_run_goes_on(invoke, tm
 def test_a_bad_memory_limit_is_a_usage_error(invoke):
     r = invoke("audit", "purity", "--memory-limit", "lots", *FAST)
     assert r.exit_code == 2 and "memory_limit" in r.stderr
+
+
+def test_a_plan_audit_uses_the_jobs_it_is_given(invoke, tmp_path, monkeypatch):
+    from metricprops import plan as plan_module
+    from metricprops.engine import ambient_jobs
+
+    seen = []
+    real = plan_module.audit
+
+    def spy(*args, **kwargs):
+        seen.append(ambient_jobs())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(plan_module, "audit", spy)
+    (tmp_path / "p.toml").write_text('[audit]\nseed = 2\nconstraints = ["rag_bag"]\n'
+                                     'max_examples = 5\nexhaustive_n = 3\n\n'
+                                     '[[target]]\ntarget = "purity"\n', encoding="utf-8")
+    for jobs in (1, 2):
+        r = invoke("audit", "--plan", tmp_path / "p.toml", "--jobs", jobs, "-q",
+                   "--json", tmp_path / f"{jobs}.json")
+        assert r.exit_code in (0, 1), r.output
+    assert seen == [1, 2]
+    assert (tmp_path / "1.json").read_bytes() == (tmp_path / "2.json").read_bytes()
