@@ -270,8 +270,9 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     partial results; with ``jobs`` > 1 they come in the order checks finish).  A metric
     that raises, returns garbage, hangs or kills its worker gives ``error`` for that pair and
     the audit goes on.  ``jobs`` worker processes share the checks (default 1, or what
-    ``metricprops report --jobs`` set); the results, and the JSON, are the same for every
-    ``jobs``.  ``isolate`` and
+    ``metricprops report --jobs`` set); a check with a large exhaustive phase is split into
+    chunks the workers share (:mod:`metricprops.exhaustive`); the results, and the JSON, are
+    the same for every ``jobs``.  ``isolate`` and
     ``memory_limit`` and ``scale_max_n`` are as in :func:`check`.
 
     ``journal`` (a path) receives every finished check as it finishes; with ``resume`` the

@@ -64,6 +64,17 @@ def pack(truth: Partition, pred: Partition) -> bytes:
             + b"\xfe\xfe")  # even length
 
 
+_INTP = np.dtype(np.intp).itemsize
+
+
+def _partition(codes: bytes) -> Partition:
+    return Partition.from_labels(np.frombuffer(codes, np.intp))
+
+
+def _blocks(instance: Instance) -> int:
+    return instance.truth.n_blocks + sum(p.n_blocks for p in instance.preds.values())
+
+
 @dataclass
 class Group:
     """What the instances of one size and input class in one run left (positions are the
@@ -71,7 +82,7 @@ class Group:
 
     count: int = 0
     errors: int = 0  # metric calls that failed (never memoised: each one counts)
-    memo: Any = field(default_factory=dict)  # packed input -> value; arrays once packed
+    memo: Any = field(default_factory=dict)  # (truth, pred) codes -> value; then arrays
     findings: Dict[tuple, list] = field(default_factory=dict)  # key -> [first, rank, kept]
     tie: Optional[tuple] = None  # (size key, position, instance, evaluation)
     candidates: Dict[tuple, tuple] = field(default_factory=dict)  # size key -> (pos, i, ev)
@@ -89,6 +100,8 @@ class Group:
     def see(self, instance: Instance, ev: Evaluation, pos: int) -> None:
         """As :meth:`Search.evaluate`: the smallest tie, the first candidate of each size."""
         if ev.outcome is Outcome.TIE:
+            if self.tie is not None and _blocks(instance) > self.tie[0][1]:
+                return  # larger: the size key is (items, blocks, labels)
             size = instance.size_key()
             if self.tie is None or size < self.tie[0]:
                 self.tie = (size, pos, instance, ev)
@@ -96,10 +109,24 @@ class Group:
             self.candidates.setdefault(instance.size_key(), (pos, instance, ev))
 
     def pack_memo(self) -> None:
-        """The memo as two arrays (sorted keys are made by the merge)."""
-        keys = list(self.memo)
+        """The memo as two arrays: keys packed (:func:`pack`), values."""
+        keys: List[bytes] = []
+        values: List[float] = []
+        by_size: Dict[Tuple[int, int], list] = {}
+        for (truth, pred), value in self.memo.items():
+            by_size.setdefault((len(truth), len(pred)), []).append((truth, pred, value))
+        for (t_len, p_len), items in by_size.items():
+            n = t_len // _INTP
+            if t_len != p_len or n >= 256:  # rare: one at a time
+                keys += [pack(*(_partition(x) for x in item[:2])) for item in items]
+            else:  # every key at once: codes as bytes, then the end mark
+                codes = np.frombuffer(b"".join(t + p for t, p, _ in items), np.intp)
+                table = np.full((len(items), 2 * n + 1), 255, np.uint8)
+                table[:, :-1] = codes.reshape(len(items), 2 * n)
+                keys += table.view(f"S{2 * n + 1}").ravel().tolist()
+            values += [v for _, _, v in items]
         self.memo = (np.array(keys, dtype=bytes) if keys else np.zeros(0, "S1"),
-                     np.fromiter(self.memo.values(), float, len(keys)))
+                     np.array(values, dtype=float))
 
 
 @dataclass
@@ -131,7 +158,7 @@ class _Recording(Scorer):
         except MetricCallError:
             self.group.errors += self.calls - before
             raise
-        self.group.memo[pack(truth, pred)] = value
+        self.group.memo[truth.labels.tobytes(), pred.labels.tobytes()] = value
         return value
 
 

@@ -5,7 +5,10 @@
 * :mod:`~metricprops.engine.worker` -- the worker process (memory limit, tasks);
 * :mod:`~metricprops.engine.pool` -- the pool: dead workers replaced, overrunning calls killed;
 * :mod:`~metricprops.engine.outcome` -- a dead or killed worker as an ``error`` verdict;
+* :mod:`~metricprops.engine.schedule` -- whole checks, and the chunks of split exhaustive
+  phases, in the order they go out;
 * :mod:`~metricprops.engine.dispatch` -- checks run in this process or in the pool;
+* :mod:`~metricprops.engine.tasks` -- plain tasks (the ELM reproduction's chunks) in the pool;
 * :mod:`~metricprops.engine.journal` -- every finished check on disk, for ``--resume``;
 * :mod:`~metricprops.engine.session` -- one audit: journaled, ordered, interruptible.
 """

@@ -35,8 +35,8 @@ class Work:
 
 
 class Schedule:
-    """The work of ``tasks``, of which those with a plan (a list of chunks, each a list of
-    parts) are split."""
+    """The work of a list of checks: ``plans[i]`` is check ``i``'s chunks (each a list of
+    parts of its enumeration), or ``None`` when it runs whole."""
 
     def __init__(self, plans: Sequence[Optional[List[Any]]]):
         self._plans = plans
