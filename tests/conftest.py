@@ -8,8 +8,9 @@ strategy ``label_strategies.label_pairs`` (a strategy is needed when ``@given`` 
 import time, so it cannot be a fixture; and ``conftest`` modules are not importable reliably).
 
 Fixtures shared by every folder: ``cli_runner`` and ``invoke`` (the ``metricprops`` command
-line, in-process), ``write_lines`` (a labels file) and ``run`` (one constraint check with the
-module's ``check_budget``).
+line, in-process), ``write_lines`` (a labels file), ``run`` (one constraint check with the
+module's ``check_budget``) and ``quick_reports`` (one quick build of every report, made once
+per test run and shared by the test processes).
 
 The ``ci`` profile is deterministic (``derandomize=True``: the same examples on every run and
 every machine), has no per-example deadline (shared CI runners are slow and noisy) and keeps
@@ -20,10 +21,18 @@ profile can be chosen with ``HYPOTHESIS_PROFILE=name``.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Byte-code caching on, whatever the environment says: the suite starts hundreds of Python
+# processes (test processes, audit workers, command lines run as a user would), and with
+# PYTHONDONTWRITEBYTECODE set every one of them compiled metricprops from source again and
+# pytest rewrote the asserts of every test module again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 if TESTS not in sys.path:
@@ -97,3 +106,27 @@ def run(check_budget):
         return check(metric, constraint, **{**check_budget, **kw})
 
     return run
+
+
+#: The command line that ``quick_reports`` runs (in its folder, so the reports go to reports/).
+QUICK_REPORT = ("report", "--quick", "--seed", "5", "-q")
+
+
+@pytest.fixture(scope="session")
+def quick_reports(tmp_path_factory, worker_id):
+    """The ``reports/`` folder that ``metricprops report --quick --seed 5 -q`` wrote: built
+    once per test run in a fresh interpreter (the first test process to ask builds it under
+    a file lock, the others wait and share it).  Tests read it and never write into it."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    root = base if worker_id == "master" else base.parent  # one folder for every process
+    folder = root / "quick-report"
+    with FileLock(str(root / "quick-report.lock")):
+        if not (folder / "built").exists():
+            folder.mkdir(exist_ok=True)
+            done = subprocess.run([sys.executable, "-m", "metricprops", *QUICK_REPORT],
+                                  cwd=folder, capture_output=True, text=True, timeout=1800)
+            assert done.returncode == 0, done.stdout + done.stderr
+            (folder / "built").write_text("ok", encoding="utf-8")
+    return folder / "reports"

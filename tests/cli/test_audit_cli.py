@@ -44,6 +44,7 @@ def assert_contract(data, seed):
 # ---------------------------------------------------------------------------------------
 # targets
 # ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_builtin_that_passes_exits_0(invoke):
     result = invoke("audit", "elm_f", "--constraint", "completeness", *FAST)
     assert result.exit_code == 0, result.output
@@ -51,6 +52,7 @@ def test_builtin_that_passes_exits_0(invoke):
     assert "seed 7" in result.stdout
 
 
+@pytest.mark.slow
 def test_builtins_with_a_failure_exit_1_and_show_the_counterexample(invoke):
     result = invoke("audit", "elm_f", "bcubed_f", "-c", "zero_score", "-c", "completeness", *FAST)
     assert result.exit_code == 1
@@ -60,6 +62,7 @@ def test_builtins_with_a_failure_exit_1_and_show_the_counterexample(invoke):
     assert "best = 0.666667" in out
 
 
+@pytest.mark.slow
 def test_module_attr_target_with_metadata(invoke, tmp_path):
     pytest.importorskip("sklearn")
     out_sk, out_builtin = tmp_path / "sk.json", tmp_path / "builtin.json"
@@ -89,6 +92,7 @@ def test_bare_function_without_lower_bound_is_not_applicable(invoke):
     assert "–" in result.stdout
 
 
+@pytest.mark.slow
 def test_file_target(invoke, tmp_path):
     source = tmp_path / "my_metric.py"
     source.write_text(textwrap.dedent("""
@@ -110,6 +114,7 @@ def test_file_target(invoke, tmp_path):
     assert comp["counterexample"]["scores"] == {"worse": 1.0, "better": 0.5}
 
 
+@pytest.mark.slow
 def test_file_target_holding_a_metric_object(invoke):
     result = invoke("audit", os.path.join(PLUGINS, "faulty.py") + ":raises", "-c", "completeness",
                     "-c", "rag_bag", *FAST, "--timeout", "2")
@@ -121,6 +126,7 @@ def test_file_target_holding_a_metric_object(invoke):
 # ---------------------------------------------------------------------------------------
 # outputs
 # ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_json_and_markdown_files(invoke, tmp_path):
     js, md = tmp_path / "out" / "audit.json", tmp_path / "audit.md"
     result = invoke("audit", "bcubed_f", "elm_f", "purity", "-c", "zero_score",
@@ -142,6 +148,7 @@ def test_json_and_markdown_files(invoke, tmp_path):
     assert "### bcubed_f × zero_score: failed" in text
 
 
+@pytest.mark.slow
 def test_same_seed_same_json_bytes(invoke, tmp_path):
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     args = ["bcubed_f", "-c", "rag_bag", *FAST]
@@ -150,6 +157,7 @@ def test_same_seed_same_json_bytes(invoke, tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
+@pytest.mark.slow
 def test_default_constraints_are_every_registered_one(invoke, monkeypatch):
     # DESIGN: every audit reports the six ELM-paper constraints and the general properties
     from metricprops.registry import constraint_names

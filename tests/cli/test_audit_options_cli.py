@@ -55,6 +55,7 @@ def test_bad_values_are_usage_errors_before_any_work(invoke, args, needle):
     assert needle in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_tolerance_absorbs_float32_rounding(invoke, target, tmp_path):
     args = [target("float32_elm"), "-c", "symmetry", "--symmetric", "--lower", "0",
             "--upper", "1.1", *FAST]
@@ -69,6 +70,7 @@ def test_tolerance_absorbs_float32_rounding(invoke, target, tmp_path):
     assert data["results"][0]["status"] == "passed"
 
 
+@pytest.mark.slow
 def test_min_items_leaves_a_one_item_nan_out(invoke, target, tmp_path):
     args = [target("nan_at_one_item"), "-c", "max_agreement", "--lower", "0", "--upper", "1",
             "--perfect", "1", *FAST]
@@ -85,6 +87,7 @@ def test_min_items_leaves_a_one_item_nan_out(invoke, target, tmp_path):
     assert r["status"] == "passed" and r["min_items"] == 2 and r["findings"] == []
 
 
+@pytest.mark.slow
 def test_budget_gives_up_on_checks_that_run_out(invoke, target, tmp_path):
     out, md = tmp_path / "budget.json", tmp_path / "budget.md"
     result = invoke("audit", target("slow"), "-c", "completeness", "-c", "homogeneity",
@@ -103,6 +106,7 @@ def test_budget_gives_up_on_checks_that_run_out(invoke, target, tmp_path):
     assert "metric calls / seconds" in md.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_json_and_markdown_record_metadata_and_effort(invoke, tmp_path):
     out, md = tmp_path / "a.json", tmp_path / "a.md"
     result = invoke("audit", "elm_f", "vi", "-c", "zero_score", *FAST, "--json", out,
@@ -117,6 +121,7 @@ def test_json_and_markdown_record_metadata_and_effort(invoke, tmp_path):
     assert "## Search effort" in text and "Per check: metric calls." in text
 
 
+@pytest.mark.slow
 def test_timings_are_written_on_request_only(invoke, tmp_path):
     a, b, timed = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "t.json"
     for path in (a, b):

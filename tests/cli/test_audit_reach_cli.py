@@ -7,70 +7,24 @@ and the scale phase run at their defaults.
 from __future__ import annotations
 
 import json
-import textwrap
+from pathlib import Path
 
 import pytest
 
-BUGS = textwrap.dedent('''
-    import numpy as np
-    from metricprops import get_metric
-
-    rand = get_metric("rand")
-    _cache = {}
-
-
-    def truth_cached(labels_true, labels_pred):
-        """A cache keyed on the truth only."""
-        key = tuple(labels_true)
-        if key not in _cache:
-            _cache[key] = rand(labels_true, labels_pred)
-        return _cache[key]
-
-
-    def sorts_input(labels_true, labels_pred):
-        """Sorts the caller's truth in place."""
-        labels_true.sort()
-        return rand(labels_true, labels_pred)
-
-
-    def fmi_int32(labels_true, labels_pred):
-        """Fowlkes-Mallows with 32-bit counts."""
-        _, ti = np.unique(np.asarray(labels_true), return_inverse=True)
-        _, pi = np.unique(np.asarray(labels_pred), return_inverse=True)
-        c = np.zeros((ti.max() + 1, pi.max() + 1), dtype=np.int32)
-        np.add.at(c, (ti, pi), 1)
-        n = np.int32(len(labels_true))
-        with np.errstate(all="ignore"):
-            tk = np.sum(c * c, dtype=np.int32) - n
-            pk = np.sum(c.sum(0, dtype=np.int32) ** 2, dtype=np.int32) - n
-            qk = np.sum(c.sum(1, dtype=np.int32) ** 2, dtype=np.int32) - n
-            return float(tk / np.sqrt(pk * qk)) if tk != 0 else 0.0
-
-
-    def pair_loop(labels_true, labels_pred):
-        """Rand by a loop over every pair of items."""
-        n, same = len(labels_true), 0
-        for i in range(n):
-            for j in range(i + 1, n):
-                same += ((labels_true[i] == labels_true[j])
-                         == (labels_pred[i] == labels_pred[j]))
-        return same / max(1, n * (n - 1) // 2)
-''')
+PLANTED = Path(__file__).resolve().parents[1] / "plugins" / "planted.py"
 
 EXPECTED = {  # target -> (constraint, status) the default audit must report
     "truth_cached": ("determinism", "failed"),
-    "sorts_input": ("input_immutability", "failed"),
+    "sorting_rand": ("input_immutability", "failed"),
     "fmi_int32": ("bounds", "error"),
-    "pair_loop": ("scaling", "failed"),
+    "pair_loop_rand": ("scaling", "failed"),
 }
 
 
 @pytest.mark.slow
 def test_a_default_audit_finds_every_planted_bug(invoke, tmp_path):
-    path = tmp_path / "bugs.py"
-    path.write_text(BUGS, encoding="utf-8")
     out = tmp_path / "audit.json"
-    targets = [f"{path}:{name}" for name in EXPECTED]
+    targets = [f"{PLANTED}:{name}" for name in EXPECTED]
     result = invoke("audit", *targets, "--lower", "0", "--upper", "1", "--perfect", "1",
                     "--seed", "3", "--max-examples", "5", "--exhaustive-n", "3", "-q", "--json", out)
     assert result.exit_code == 1, result.output

@@ -17,6 +17,7 @@ def table_lines(stdout):
 
 
 @pytest.mark.parametrize("columns", [260, 80, 60])
+@pytest.mark.slow
 def test_the_table_fits_the_terminal(invoke, monkeypatch, columns):
     monkeypatch.setenv("COLUMNS", str(columns))
     result = invoke("audit", "elm_f", "bcubed_f", "purity", *BUDGET)
@@ -37,6 +38,7 @@ def test_the_table_fits_the_terminal(invoke, monkeypatch, columns):
         assert "[1] elm_f   [2] bcubed_f" in result.stdout
 
 
+@pytest.mark.slow
 def test_every_dash_and_tie_has_its_reason(invoke, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
     # a bare function without bounds: zero_score, max_agreement, bounds are not applicable;
@@ -60,6 +62,7 @@ def test_every_dash_and_tie_has_its_reason(invoke, monkeypatch):
            "declared (--kind, --lower" in out
 
 
+@pytest.mark.slow
 def test_no_reasons_when_every_cell_passed_or_failed(invoke):
     result = invoke("audit", "elm_f", "bcubed_f", "-c", "zero_score", *BUDGET)
     assert result.exit_code == 1, result.output
@@ -67,6 +70,7 @@ def test_no_reasons_when_every_cell_passed_or_failed(invoke):
                    for line in result.stdout.splitlines())
 
 
+@pytest.mark.slow
 def test_the_seed_line_says_how_to_replay(invoke, tmp_path):
     result = invoke("audit", "elm_f", "-c", "completeness", "--kind", "similarity",
                     "--symmetric", *BUDGET, "--json", tmp_path / "a.json")

@@ -13,6 +13,7 @@ from metricprops.symbolic import BUILTIN_CLOSED_FORMS, ClosedForm
 STATUSES = {"proved", "checked numerically", "refuted", "error"}
 
 
+@pytest.mark.slow
 def test_closed_forms_prints_every_builtin_form_and_writes_json(invoke, tmp_path):
     path = tmp_path / "forms.json"
     result = invoke("closed-forms", "--max-k", "2", "--json", str(path))

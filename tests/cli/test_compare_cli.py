@@ -8,12 +8,14 @@ import pytest
 BUDGET = ["--seed", "1", "--max-examples", "5", "--exhaustive-n", "3"]
 
 
+@pytest.mark.slow
 def test_cli_agree_exit_0(invoke):
     res = invoke("compare", "rand", "rand", *BUDGET)
     assert res.exit_code == 0, res.output
     assert "agree" in res.output
 
 
+@pytest.mark.slow
 def test_cli_disagreement_exit_1_and_json(invoke, tmp_path):
     out = tmp_path / "sub" / "cmp.json"
     res = invoke("compare", "bcubed_precision", "bcubed_recall", *BUDGET, "--json", out)
@@ -25,6 +27,7 @@ def test_cli_disagreement_exit_1_and_json(invoke, tmp_path):
     assert data["counterexample"]["scores"] == {"a": 1.0, "b": 0.5}
 
 
+@pytest.mark.slow
 def test_cli_file_target_with_planted_bug(invoke, tmp_path):
     source = tmp_path / "impl.py"
     source.write_text(

@@ -142,6 +142,7 @@ def test_each_adapter_computes_the_value_of_the_builtin_behind_it(plan_dir, name
         assert any(ref(t, p) != pytest.approx(ref(p, t)) for t, p in pairs)
 
 
+@pytest.mark.slow
 def test_every_adapter_shape_audits_like_the_builtin_behind_it(plan_json):
     assert plan_json["seed"] == 3 and plan_json["settings"]["plan"] == "plan.toml"
     assert [m for m in plan_json["metrics"]] == ["elm_f", "lib_precision", "lib_ari", "river_like_ari",
@@ -154,6 +155,7 @@ def test_every_adapter_shape_audits_like_the_builtin_behind_it(plan_json):
     assert _statuses(plan_json, "river_like_ari") == {"max_agreement": "passed"}
 
 
+@pytest.mark.slow
 def test_each_target_keeps_its_metadata_tolerance_and_adapter(plan_json, plan_dir):
     meta = plan_json["metrics"]
     assert meta["lib_precision"]["target"] == "issue12_shapes.py:rpf"
@@ -165,12 +167,14 @@ def test_each_target_keeps_its_metadata_tolerance_and_adapter(plan_json, plan_di
     assert "| lib_ari | similarity | [-0.5, 1] | 1 | ? | 1e-06 |" in md
 
 
+@pytest.mark.slow
 def test_a_plan_result_is_what_a_single_audit_of_the_target_gives(plan_json):
     alone = audit(["elm_f"], ["zero_score", "max_agreement", "symmetry"], seed=3,
                   max_examples=20, exhaustive_n=4).to_json()["results"]
     assert [r for r in plan_json["results"] if r["metric"] == "elm_f"] == alone
 
 
+@pytest.mark.slow
 def test_command_line_options_override_the_plan_and_targets_override_both(plan_dir):
     plan = load_plan(str(plan_dir / "plan.toml"))
     result = run_plan(plan, overrides={"max_examples": 0, "tolerance": 1e-3})

@@ -40,6 +40,7 @@ def one_error_line(result):
     return lines[0]
 
 
+@pytest.mark.slow
 def test_file_target_imports_a_helper_beside_it(invoke, tmp_path, isolated_imports):
     write(tmp_path / "proj" / "t14_helpers.py", """
         def share(labels):

@@ -63,11 +63,13 @@ def test_the_issue_instance_is_exact_and_zero():
     assert ev.scores["expected"] == pytest.approx(0.0, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_pearson_cc_passes_at_the_seed_that_failed():
     r = mp.check("pearson_cc", "constant_baseline", seed=134)
     assert r.status == "passed", r.describe()
 
 
+@pytest.mark.slow
 def test_a_sound_black_box_screened_but_not_confirmed_passes():
     # the same search as the built-in, but a black box: every large instance is sampled
     box = mp.metric(lambda t, p: ari(t, p), name="ari_box")
@@ -75,6 +77,7 @@ def test_a_sound_black_box_screened_but_not_confirmed_passes():
     assert r.status == "passed", r.describe()
 
 
+@pytest.mark.slow
 def test_a_bias_only_sampling_sees_fails_on_a_confirmed_z_test():
     r = mp.check(HIDDEN, "constant_baseline", seed=1)
     assert r.status == "failed"
@@ -86,6 +89,7 @@ def test_a_bias_only_sampling_sees_fails_on_a_confirmed_z_test():
     assert "fresh random arrangements" in ce["detail"]
 
 
+@pytest.mark.slow
 def test_the_tolerance_is_the_tied_band_of_the_test():
     # a bias of 0.05 is inside a tolerance of 0.1: tied, under exact and sampled tests alike
     r = mp.check(BIASED, "constant_baseline", seed=1, tolerance=0.1)

@@ -133,11 +133,13 @@ def test_degenerate_purity_fails_against_one_block(run):
 # ---------------------------------------------------------------------------------------
 # homogeneity
 # ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_homogeneity_bcubed_f_passes(run):
     r = run("bcubed_f", "homogeneity", exhaustive_n=4)
     assert r.status == "passed", r.describe()
 
 
+@pytest.mark.slow
 def test_homogeneity_fewer_blocks_fails_on_two_items(run):
     # 1 / (number of blocks): splitting the mixed block {0 1} of truth {0 | 1} halves it.
     # Two items is the least a block holding two classes can have.
@@ -147,6 +149,7 @@ def test_homogeneity_fewer_blocks_fails_on_two_items(run):
     assert_scores(r.counterexample, worse=1, better=Fraction(1, 2))
 
 
+@pytest.mark.slow
 def test_homogeneity_elm_f_is_only_weak(run):
     # truth {0 1 | 2 3}, worse {0 2 | 1 3}, better {0 2 | 1 | 3} (the mixed block {1 3}
     # split along its classes).  Worse: every N^H_e is one item of the other class, TP = ∅,
@@ -170,11 +173,13 @@ def test_homogeneity_constant_is_weak_at_two_items(run):
 # ---------------------------------------------------------------------------------------
 # completeness
 # ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_completeness_elm_f_passes(run):
     r = run("elm_f", "completeness")
     assert r.status == "passed", r.describe()
 
 
+@pytest.mark.slow
 def test_completeness_more_blocks_fails_on_two_items(run):
     # (number of blocks) / n: merging {0 | 1} of truth {0 1} goes from 2/2 to 1/2.
     r = run(more_blocks, "completeness")
@@ -183,6 +188,7 @@ def test_completeness_more_blocks_fails_on_two_items(run):
     assert_scores(r.counterexample, worse=1, better=Fraction(1, 2))
 
 
+@pytest.mark.slow
 def test_completeness_purity_is_weak(run):
     # purity of a prediction whose blocks are all pure is 1, merged or not.
     r = run("purity", "completeness")

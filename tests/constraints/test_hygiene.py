@@ -12,6 +12,7 @@ import pytest
 
 import metricprops as mp
 from metricprops import get_metric
+from plugins.planted import sorting_rand, truth_keyed_cache
 
 rand = get_metric("rand")
 
@@ -44,24 +45,6 @@ def running_mean():
         state["calls"] += 1
         return state["total"] / state["calls"]
     return running_rand
-
-
-def truth_keyed_cache():
-    cache = {}
-
-    def cached_rand(labels_true, labels_pred):
-        """A cache keyed on the truth only: the first prediction's value sticks."""
-        key = tuple(labels_true)
-        if key not in cache:
-            cache[key] = rand(labels_true, labels_pred)
-        return cache[key]
-    return cached_rand
-
-
-def sorting_rand(labels_true, labels_pred):
-    """Sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``)."""
-    labels_true.sort()
-    return rand(labels_true, labels_pred)
 
 
 def noise_rand(labels_true, labels_pred):
@@ -120,6 +103,7 @@ def test_input_immutability_read_only_arrays_are_accepted_by_a_copying_metric(ru
     assert run(_metric(copying), "input_immutability").status == "passed"
 
 
+@pytest.mark.slow
 def test_label_invariance_catches_minus_one_as_noise(run):
     r = run(_metric(noise_rand), "label_invariance")
     assert r.status == "failed"
@@ -127,6 +111,7 @@ def test_label_invariance_catches_minus_one_as_noise(run):
     assert ce["truth"] == [0] and "noise_minus_one" in ce["label_kinds"]
 
 
+@pytest.mark.slow
 def test_label_invariance_allows_refusing_none_and_nan_but_not_a_wrong_value(run):
     def refuses_missing(t, p):
         if any(x is None or x != x for x in list(t) + list(p)):

@@ -52,6 +52,7 @@ def test_max_agreement_fails_for_purity(run):
     assert r.counterexample["scores"]["pred"] == 1.0
 
 
+@pytest.mark.slow
 def test_max_agreement_checks_n_equal_1(run):
     # a metric returning 0 for a single item misses Q(T, T) = perfect at n = 1
     odd = mp.metric(lambda t, p: 0.0 if len(t) == 1 else rand(t, p), name="odd",
@@ -101,6 +102,7 @@ def test_symmetry_undeclared_reports_without_failing(run):
 
 
 # -- label_invariance ------------------------------------------------------------------------
+@pytest.mark.slow
 def test_label_invariance_passes_for_builtin(run):
     assert run("rand", "label_invariance").status == "passed"
 
@@ -110,6 +112,7 @@ def str_rand(labels_true, labels_pred):
     return rand([str(x) for x in labels_true], [str(x) for x in labels_pred])
 
 
+@pytest.mark.slow
 def test_label_invariance_fails_when_labels_collide(run):
     # T = {0 1}, H = {0 | 1}: Rand = 0 (the only pair is a false negative).  Items reversed,
     # pred labels renamed 0 -> 0, 1 -> "0" give pred ["0", 0]; as strings both are "0", so
@@ -122,6 +125,7 @@ def test_label_invariance_fails_when_labels_collide(run):
     assert ce["renamed"]["pred"]["values"] == ["'0'", "0"]
 
 
+@pytest.mark.slow
 def test_label_invariance_permutation_sensitive_metric_fails(run):
     # ignores the first item: reordering the items changes which one is ignored
     def skip_first(t, p):
@@ -136,6 +140,7 @@ def test_label_invariance_permutation_sensitive_metric_fails(run):
     assert sorted(ce["scores"].values()) == [0.0, 1.0]
 
 
+@pytest.mark.slow
 def test_label_invariance_rejected_label_type_is_weak_and_named(run):
     def no_tuples(t, p):
         if any(isinstance(x, tuple) for x in list(t) + list(p)):
@@ -147,6 +152,7 @@ def test_label_invariance_rejected_label_type_is_weak_and_named(run):
     assert "tuple: TypeError: tuple labels are not supported" in r.tie["detail"]
 
 
+@pytest.mark.slow
 def test_label_invariance_numpy_and_huge_labels_reach_the_metric(run):
     seen = set()
 
@@ -234,6 +240,7 @@ def test_constant_baseline_fails_for_rand(run):
     assert "exact" in ce["detail"]
 
 
+@pytest.mark.slow
 def test_constant_baseline_statistical_test_for_large_n():
     from metricprops.constraints.constant_baseline import CONSTRAINT, _instance
     inst = _instance((10, 10), (7, 7, 6))  # 20!/(7!·7!·6!·2!) arrangements: far too many
@@ -334,6 +341,7 @@ def _cells(a: Partition, b: Partition) -> list:
     return list(Counter(zip(a.tolist(), b.tolist())).values())
 
 
+@pytest.mark.slow
 def test_verdicts_are_deterministic_for_a_seed(run):
     a = run("adjusted_rand", "label_invariance", max_examples=5)
     b = run("adjusted_rand", "label_invariance", max_examples=5)

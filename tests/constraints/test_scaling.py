@@ -6,7 +6,6 @@ noise of a shared machine; the verdicts assert nothing about wall-clock time its
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import metricprops as mp
@@ -14,27 +13,9 @@ from metricprops import get_metric
 from metricprops.constraints.scaling import fit, power
 from metricprops.errors import InvalidMetricError
 from metricprops.metrics.base import growth_exponent
+from plugins.planted import dense_table_rand, pair_loop_rand
 
 rand = get_metric("rand")
-
-
-def pair_loop_rand(labels_true, labels_pred):
-    """Rand by a loop over every pair of items (quadratic in n)."""
-    n, same = len(labels_true), 0
-    for i in range(n):
-        ti, pi = labels_true[i], labels_pred[i]
-        for j in range(i + 1, n):
-            same += (ti == labels_true[j]) == (pi == labels_pred[j])
-    return same / max(1, n * (n - 1) // 2)
-
-
-def dense_table_rand(labels_true, labels_pred):
-    """Builds a dense classes × clusters table first (memory quadratic with many blocks)."""
-    _, ti = np.unique(np.asarray(labels_true), return_inverse=True)
-    _, pi = np.unique(np.asarray(labels_pred), return_inverse=True)
-    table = np.zeros((ti.max() + 1, pi.max() + 1))
-    np.add.at(table, (ti, pi), 1)
-    return rand(labels_true, labels_pred)
 
 
 def test_fit_takes_the_slope_of_the_largest_sizes_above_the_floor():

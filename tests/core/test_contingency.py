@@ -135,6 +135,7 @@ def test_score_table_equals_score_labels_example():
 
 @given(label_pairs(max_items=15), st.randoms(use_true_random=False))
 @settings(max_examples=30)
+@pytest.mark.slow
 def test_every_builtin_scores_a_table_like_its_labels(pair, rnd):
     truth, pred = pair
     table = reference_table(truth, pred)

@@ -78,6 +78,7 @@ def test_no_module_over_350_lines():
     assert long == {}
 
 
+@pytest.mark.slow
 def test_catalog_is_found_as_a_subpackage_without_a_package_list():
     from setuptools import find_packages
 
@@ -90,6 +91,7 @@ def test_catalog_is_found_as_a_subpackage_without_a_package_list():
     assert on_disk <= found
 
 
+@pytest.mark.slow
 def test_a_second_checkout_never_mixes_with_the_installed_one(tmp_path):
     # a copy of the source tree put first on the path must provide *both* the package and
     # its catalog (the symlink is relative, so it points into the copy)

@@ -137,6 +137,7 @@ def documents(draw):
 
 
 @given(documents())
+@pytest.mark.slow
 def test_scorer_equals_the_naive_transcription(doc):
     key, response = doc
     got = score(key, response, max_duplicates=None)

@@ -26,6 +26,7 @@ def test_the_builtins_are_exactly_the_scorer_names():
 
 
 @given(partition_pairs(max_items=25))
+@pytest.mark.slow
 def test_builtins_equal_the_scorer_on_the_same_mentions(pair):
     truth, pred = pair
     expected = score(clusters(truth), clusters(pred))
@@ -52,6 +53,7 @@ def mention_sets(draw):
 
 
 @given(mention_sets())
+@pytest.mark.slow
 def test_integer_fast_path_equals_hashing_path(sets):
     key, response = sets
     as_ints = score(key, response, max_duplicates=None)
@@ -63,6 +65,7 @@ def test_integer_fast_path_equals_hashing_path(sets):
 
 
 @given(mention_sets())
+@pytest.mark.slow
 def test_scores_are_in_bounds(sets):
     key, response = sets
     for name, value in score(key, response, max_duplicates=None).items():
@@ -122,6 +125,7 @@ def test_ceaf_is_numeric_only_the_others_have_exact_forms():
                                 abs_tol=1e-12), name
 
 
+@pytest.mark.slow
 def test_large_partition_is_fast_and_matches_the_scorer():
     rng = np.random.default_rng(0)
     n = 200_000

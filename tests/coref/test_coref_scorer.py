@@ -116,6 +116,7 @@ def _dense_ceaf(key, response, phi):
     return sim[ri, ci].sum()
 
 
+@pytest.mark.slow
 def test_ceaf_equals_dense_munkres_on_random_mention_sets():
     rng = np.random.default_rng(7)
 

@@ -47,6 +47,7 @@ def test_a_call_that_ignores_the_alarm_is_killed_and_reported_as_timeout():
     assert "the worker was killed" in r.message
 
 
+@pytest.mark.slow
 def test_a_worker_that_cut_a_call_off_is_not_reused():
     # the first check's first call is cut off in the middle of the metric's set-up; a worker
     # reused for the second check would be left half set up and report NameError

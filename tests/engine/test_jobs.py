@@ -1,6 +1,8 @@
 """Every core: --jobs N gives the same JSON for every N."""
 from __future__ import annotations
 
+import pytest
+
 import metricprops as mp
 from metricprops.engine import ambient_jobs, jobs_for
 from plugins import broken, faulty
@@ -10,6 +12,7 @@ METRICS = ["purity", "elm_f", broken.sound, faulty.raises, broken.segfault]
 CONSTRAINTS = ["completeness", "rag_bag"]
 
 
+@pytest.mark.slow
 def test_one_and_two_workers_give_byte_identical_json():
     one = mp.audit(METRICS, CONSTRAINTS, jobs=1, **SMALL).dumps()
     two = mp.audit(METRICS, CONSTRAINTS, jobs=2, **SMALL).dumps()
@@ -17,6 +20,7 @@ def test_one_and_two_workers_give_byte_identical_json():
     assert '"reason": "crashed"' in two  # the segfault did not disturb the other worker
 
 
+@pytest.mark.slow
 def test_results_come_in_pair_order_and_progress_ends_at_the_total():
     seen = []
     result = mp.audit(METRICS[:3], CONSTRAINTS, jobs=2, progress=lambda *a: seen.append(a),

@@ -29,6 +29,7 @@ def _stop_after(n):
     return on_result
 
 
+@pytest.mark.slow
 def test_an_interrupted_audit_keeps_what_finished_and_resume_completes_it(tmp_path):
     journal = tmp_path / "audit.journal"
     with pytest.raises(AuditInterrupted) as info:

@@ -66,6 +66,7 @@ NAMES = [f"{fam}_{part}" for fam in ("bcubed", "elm")
 @example(([0, 1, 2], [0, 1, 2]))
 @example(([0, 1, 2, 3], [0, 0, 1, 1]))
 @example(([0, 0, 1, 1], [0, 1, 0, 1]))  # ELM P = R = 0: the Amigó form is 0
+@pytest.mark.slow
 def test_per_element_metrics_match_the_definitions(pair):
     truth, pred = pair
     expected = {**reference(truth, pred, "bcubed"), **reference(truth, pred, "elm")}

@@ -62,6 +62,7 @@ def all_singletons(labels):
 @example(([0, 0, 0], [0, 1, 2]))
 @example(([0, 1, 2], [0, 0, 0]))
 @example(([0, 1, 1, 0], [5, 5, 7, 7]))
+@pytest.mark.slow
 def test_agrees_with_sklearn(pair):
     truth, pred = pair
     ours = mp.score(truth, pred, list(ORACLES))
@@ -109,6 +110,7 @@ def test_agrees_with_sklearn_on_larger_random_inputs():
 
 
 @given(PAIRS)
+@pytest.mark.slow
 def test_vi_from_sklearn_entropies(pair):
     # VI = H(T) + H(H) - 2 I(T; H); scikit-learn has I, scipy has H
     from scipy.stats import entropy

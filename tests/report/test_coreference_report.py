@@ -60,6 +60,7 @@ def test_a_wrong_implementation_is_listed_with_its_disagreements():
     assert got["crashes"]["disagreements"][0]["error"] == "RuntimeError: boom"
 
 
+@pytest.mark.slow
 def test_section_is_written_from_an_audit(tmp_path):
     names = ["muc_f", "lea_f"]
     result = mp.audit(names, ["max_agreement", "zero_score"], seed=1, max_examples=5,

@@ -45,6 +45,7 @@ def test_cdlib_adapters_by_hand():
     assert cdlib.adjusted_rand_index(["x", "x", "y"], ("p", "p", "q")) == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_torch_labels_and_pred_first_with_torchmetrics():
     pytest.importorskip("torchmetrics")
     from torchmetrics.functional.clustering import rand_score
@@ -93,6 +94,7 @@ def test_missing_libraries_are_named_and_stop_a_full_report(monkeypatch):
         build_reports("unused", skip_missing=False)
 
 
+@pytest.mark.slow
 def test_the_report_lists_library_plans_and_the_missing_ones():
     pytest.importorskip("river")
     pytest.importorskip("sklearn")

@@ -9,6 +9,7 @@ import metricprops as mp
 from metricprops.report.adapters import bcubed_f, bcubed_precision, bcubed_recall
 
 
+@pytest.mark.slow
 def test_bcubed_package_agrees_with_amigo_bcubed_f():
     r = mp.compare(bcubed_f, "bcubed_f_amigo", seed=11, max_examples=20, exhaustive_n=4,
                    max_items=15)
@@ -27,6 +28,7 @@ def test_bcubed_adapter_by_hand():
         bcubed_f([0, 1], [0])
 
 
+@pytest.mark.slow
 def test_third_party_generator_is_deterministic():
     pytest.importorskip("sklearn")
     from metricprops.report.third_party import generate, render_markdown
@@ -41,6 +43,7 @@ def test_third_party_generator_is_deterministic():
     assert "| `rand_score` | ✓ | ✓ | ✗ |" in md and "| `bcubed_f` | ✓ | ✓ | ✓ |" in md
 
 
+@pytest.mark.slow
 def test_scorch_targets_are_audited_with_the_builtins_judgements():
     pytest.importorskip("scorch")
     from metricprops.report.third_party import generate, render_markdown

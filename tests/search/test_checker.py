@@ -45,6 +45,7 @@ def verdict(status):
     return VERDICTS[status]()
 
 
+@pytest.mark.slow
 def test_passed_says_what_was_searched():
     r = verdict("passed")
     assert r.status == "passed" and r.ok
@@ -54,6 +55,7 @@ def test_passed_says_what_was_searched():
                          f"items and 30 random instances with at most 30 items (seed {SEED}).")
 
 
+@pytest.mark.slow
 def test_weak_reports_the_smallest_tie():
     r = verdict("weak")
     assert r.status == "weak" and r.ok
@@ -99,6 +101,7 @@ class _Unsatisfiable(PairwiseConstraint):
         return iter(())
 
 
+@pytest.mark.slow
 def test_gave_up_when_no_valid_instance_can_be_generated():
     r = verdict("gave_up")
     assert r.status == "gave_up"
@@ -162,6 +165,7 @@ def baseline():
         settings.load_profile(previous)
 
 
+@pytest.mark.slow
 def test_same_seed_gives_byte_identical_json(baseline):
     assert _small_audit().dumps() == baseline
     data = json.loads(baseline)
@@ -170,6 +174,7 @@ def test_same_seed_gives_byte_identical_json(baseline):
     assert statuses == ["failed", "failed", "passed", "passed", "failed", "weak"]
 
 
+@pytest.mark.slow
 def test_unseeded_check_records_a_seed_that_replays():
     r = check("bcubed_f", "rag_bag", max_examples=30, exhaustive_n=4)
     assert isinstance(r.seed, int)
@@ -185,6 +190,7 @@ def test_pair_results_do_not_depend_on_the_other_pairs():
     assert alone.results[0].seed == pair_seed(SEED, "bcubed_f", "degenerate")
 
 
+@pytest.mark.slow
 def test_ci_profile_does_not_change_verdicts(monkeypatch, baseline):
     previous = _current_profile()
     monkeypatch.setenv("CI", "true")
@@ -276,6 +282,7 @@ def test_faulty_metrics_error_while_the_rest_of_the_audit_stays_correct():
                                                  "passed", "passed"]
 
 
+@pytest.mark.slow
 def test_faulty_plugin_file_loads_as_a_target():
     from metricprops.registry import resolve_metric
     path = faulty.__file__
@@ -286,6 +293,7 @@ def test_faulty_plugin_file_loads_as_a_target():
 
 
 @pytest.mark.parametrize("metric", [faulty.as_numpy_float, faulty.as_0d_array])
+@pytest.mark.slow
 def test_numpy_scalars_are_numbers(metric):
     r = check(metric, "degenerate", **FAST)
     reference = check("elm_f", "degenerate", **FAST)
@@ -297,6 +305,7 @@ def test_numpy_scalars_are_numbers(metric):
     (faulty.returns_string, "str '0.0'"),
     (faulty.returns_bool, "bool False"),
 ])
+@pytest.mark.slow
 def test_strings_and_bools_are_errors(metric, shown):
     r = check(metric, "completeness", **FAST)
     assert r.status == "error"

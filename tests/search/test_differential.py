@@ -32,6 +32,7 @@ def precision_is_recall(labels_true, labels_pred):
     return get_metric("bcubed_recall")(labels_true, labels_pred)
 
 
+@pytest.mark.slow
 def test_identical_implementations_agree():
     r = mp.compare("rand", rand, **FAST)
     assert r.status == "agree" and r.ok and r.counterexample is None
@@ -40,6 +41,7 @@ def test_identical_implementations_agree():
     assert "no disagreement" in r.message
 
 
+@pytest.mark.slow
 def test_planted_disagreement_is_minimised_to_7_items():
     # the smallest input with a predicted block of 7 items: T = H = one block of 7;
     # Rand = 1 (7·6/2 = 21 true positives, nothing else), the planted copy says 1.25
@@ -73,16 +75,19 @@ def test_precision_and_recall_swapped_is_caught():
     assert ce["scores"] == {"a": 0.5, "b": 1.0}
 
 
+@pytest.mark.slow
 def test_recall_with_swapped_arguments_is_precision():
     swapped = mp.metric(lambda t, p: get_metric("bcubed_recall")(p, t), name="swapped")
     assert mp.compare(swapped, "bcubed_precision", **FAST).status == "agree"
 
 
+@pytest.mark.slow
 def test_tolerance_absorbs_small_differences():
     r = mp.compare(planted, "rand", tolerance=0.3, seed=1, max_examples=5, exhaustive_n=3)
     assert r.status == "agree"
 
 
+@pytest.mark.slow
 def test_an_implementation_that_raises_is_an_error_with_the_input():
     def fails_on_one_item(t, p):
         if len(t) == 1:
@@ -93,6 +98,7 @@ def test_an_implementation_that_raises_is_an_error_with_the_input():
     assert r.error["truth"] == [0] and r.error["message"].startswith("b: ")
 
 
+@pytest.mark.slow
 def test_json_schema_and_determinism():
     a = mp.compare(planted, "rand", **FAST)
     b = mp.compare(planted, "rand", **FAST)

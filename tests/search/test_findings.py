@@ -30,6 +30,7 @@ def nan_and_bug(t, p):
 NAN_AND_BUG = mp.metric(nan_and_bug, name="nan_and_bug", bounds=(0, 1), perfect=1.0)
 
 
+@pytest.mark.slow
 def test_a_nan_at_one_item_does_not_hide_a_formula_bug_at_four_items():
     r = check(NAN_AND_BUG, "max_agreement", seed=1, max_examples=100)
     # the worst finding is the headline: status, message and the schema-1 "error" field
@@ -50,6 +51,7 @@ def test_a_nan_at_one_item_does_not_hide_a_formula_bug_at_four_items():
     assert "also: violation on ordinary input, 4 items" in r.describe()
 
 
+@pytest.mark.slow
 def test_min_items_leaves_the_tiny_inputs_out_on_purpose():
     r = check(NAN_AND_BUG, "max_agreement", seed=1, max_examples=50, min_items=2)
     assert r.status == "failed" and all(f.kind == "violation" for f in r.findings)
@@ -75,6 +77,7 @@ def test_min_items_is_validated(bad):
         check("elm_f", "max_agreement", min_items=bad, max_items=30)
 
 
+@pytest.mark.slow
 def test_json_keeps_schema_1_and_adds_the_findings():
     data = check(NAN_AND_BUG, "max_agreement", seed=1, max_examples=50).to_json()
     assert data["status"] == "error" and data["counterexample"] is None
@@ -151,6 +154,7 @@ def _slow(t, p):
 SLOW = mp.metric(_slow, name="slow", bounds=(0, 1), perfect=1.0)
 
 
+@pytest.mark.slow
 def test_a_check_that_runs_out_of_time_gave_up_and_says_so():
     started = time.monotonic()
     result = audit([SLOW], ["completeness", "homogeneity"], seed=1, time_budget=1.0)
@@ -164,6 +168,7 @@ def test_a_check_that_runs_out_of_time_gave_up_and_says_so():
     assert all(isinstance(r["seconds"], float) for r in data["results"])  # timed runs say so
 
 
+@pytest.mark.slow
 def test_a_finding_made_before_the_budget_ran_out_is_kept():
     broken = mp.metric(lambda t, p: (time.sleep(0.005), 1.0 - elm(t, p))[1], name="flipped",
                        bounds=(0, 1), perfect=1.0)
@@ -183,6 +188,7 @@ def _rounded(t, p):
     return elm(t, p) + 1e-7 * (len(set(p)) % 2)
 
 
+@pytest.mark.slow
 def test_tolerance_turns_rounding_into_agreement():
     rounded = mp.metric(_rounded, name="rounded", bounds=(0, 1.1), perfect=None, symmetric=True)
     strict = check(rounded, "symmetry", seed=1, max_examples=20)

@@ -1,6 +1,8 @@
 """The minimisation pass after hypothesis: fewer items, fewer blocks, and the proof note."""
 from __future__ import annotations
 
+import pytest
+
 import metricprops as mp
 from metricprops import Partition, get_metric
 from metricprops.constraint import Instance
@@ -44,6 +46,7 @@ def _above_one_from(n_min, blocks=1):
     return mp.metric(f, name=f"bad_from_{n_min}", bounds=(0, 1), perfect=1, symmetric=True)
 
 
+@pytest.mark.slow
 def test_a_finding_one_item_past_the_exhaustive_phase_is_proved_smallest():
     r = mp.check(_above_one_from(4), "bounds", seed=1, max_examples=40, exhaustive_n=3)
     assert r.status == "failed"
@@ -54,6 +57,7 @@ def test_a_finding_one_item_past_the_exhaustive_phase_is_proved_smallest():
     assert r.findings[1].to_json()["minimal"] == "proved"
 
 
+@pytest.mark.slow
 def test_a_larger_finding_is_minimised_to_a_local_minimum():
     # out of bounds from 7 items with 3 predicted blocks: the minimal instances have 7 items
     r = mp.check(_above_one_from(7, blocks=3), "bounds", seed=3, max_examples=60,

@@ -79,6 +79,7 @@ def test_options_in_help(pytester: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["*--metricprops-seed=N*", "*--metricprops-max-examples=N*"])
 
 
+@pytest.mark.slow
 def test_sound_metric_passes(user_project: pytest.Pytester) -> None:
     user_project.makepyfile(test_sound='''
         from metricprops.testing import assert_satisfies
@@ -91,6 +92,7 @@ def test_sound_metric_passes(user_project: pytest.Pytester) -> None:
     result.assert_outcomes(passed=1)
 
 
+@pytest.mark.slow
 def test_flawed_metric_fails_with_a_readable_counterexample(user_project: pytest.Pytester) -> None:
     user_project.makepyfile(test_flawed='''
         from metricprops.testing import assert_satisfies
@@ -119,6 +121,7 @@ def _failure_lines(result: pytest.RunResult) -> list:
     return [line for line in result.outlines if line.startswith("E ")]
 
 
+@pytest.mark.slow
 def test_same_seed_same_output(user_project: pytest.Pytester) -> None:
     user_project.makepyfile(test_late='''
         from metricprops.testing import assert_satisfies

@@ -1,51 +1,15 @@
-"""The scale phase: overflow bugs shaped like scikit-learn's, found and bisected by shape.
-
-``fmi_int32`` is Fowlkes-Mallows with 32-bit counts (scikit-learn's ``fowlkes_mallows_score``
-returned NaN and values above 1 once ``pk * qk`` passed 32 bits); ``ari_int64`` is the
-adjusted Rand index from the pair confusion matrix in 64-bit integers (its ``tp * tn``
-products pass 2^63 near 10^5 items, where scikit-learn's ARI went out of [-0.5, 1]).
-"""
+"""The scale phase: overflow bugs shaped like scikit-learn's (``fmi_int32``, ``ari_int64``:
+tests/plugins/planted.py), found and bisected by shape."""
 from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
 import metricprops as mp
 from metricprops.scale import SHAPES, ladder, shape_labels
 from metricprops.testing import assert_agrees
-
-
-def _table(t, p):
-    _, ti = np.unique(np.asarray(t), return_inverse=True)
-    _, pi = np.unique(np.asarray(p), return_inverse=True)
-    c = np.zeros((ti.max() + 1, pi.max() + 1), dtype=np.int64)
-    np.add.at(c, (ti, pi), 1)
-    return c
-
-
-def fmi_int32(labels_true, labels_pred):
-    c = _table(labels_true, labels_pred).astype(np.int32)
-    n = np.int32(len(labels_true))
-    with np.errstate(all="ignore"):
-        tk = np.sum(c * c, dtype=np.int32) - n
-        pk = np.sum(c.sum(0, dtype=np.int32) ** 2, dtype=np.int32) - n
-        qk = np.sum(c.sum(1, dtype=np.int32) ** 2, dtype=np.int32) - n
-        return float(tk / np.sqrt(pk * qk)) if tk != 0 else 0.0
-
-
-def ari_int64(labels_true, labels_pred):
-    c = _table(labels_true, labels_pred)
-    n = np.int64(len(labels_true))
-    with np.errstate(all="ignore"):
-        sum_sq = np.sum(c * c)
-        a, b = c.sum(1), c.sum(0)
-        tp, fp, fn = sum_sq - n, np.dot(b, b) - sum_sq, np.dot(a, a) - sum_sq
-        tn = n * n - fp - fn - sum_sq
-        if fn == 0 and fp == 0:
-            return 1.0
-        return float(2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn)))
+from plugins.planted import ari_int64, fmi_int32
 
 
 BUDGET = dict(seed=5, max_examples=0, exhaustive_n=2)

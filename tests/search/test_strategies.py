@@ -204,6 +204,7 @@ CHECKS = {
 
 
 @pytest.mark.parametrize("name", CONSTRAINTS)
+@pytest.mark.slow
 def test_random_instances_are_valid_by_construction(name):
     c = mp.get_constraint(name)
 

@@ -40,6 +40,7 @@ def test_passes_and_returns_the_audit() -> None:
     assert result.seed == 1
 
 
+@pytest.mark.slow
 def test_failure_message_shows_the_smallest_counterexample() -> None:
     with pytest.raises(AssertionError) as info:
         assert_satisfies("bcubed_f", "zero_score", "completeness", **FAST)
@@ -88,6 +89,7 @@ def test_not_applicable_fails_and_says_why() -> None:
         assert_satisfies(unbounded, "zero_score", **FAST)
 
 
+@pytest.mark.slow
 def test_a_raising_metric_fails_with_the_input() -> None:
     @mp.metric(bounds=(0, 1))
     def crashes_on_singletons(labels_true, labels_pred):
@@ -107,6 +109,7 @@ def test_unknown_constraint_is_a_usage_error() -> None:
         assert_satisfies("elm_f", "completness")
 
 
+@pytest.mark.slow
 def test_defaults_come_from_configure(restore_defaults) -> None:
     testing.configure(seed=42, max_examples=7)
     assert testing.defaults() == {"seed": 42, "max_examples": 7}
@@ -124,6 +127,7 @@ def test_without_defaults_a_seed_is_drawn(restore_defaults) -> None:
     assert result.settings["max_examples"] == 2
 
 
+@pytest.mark.slow
 def test_same_seed_same_message() -> None:
     def message(seed: int) -> str:
         with pytest.raises(AssertionError) as info:
@@ -139,12 +143,14 @@ def test_same_seed_same_message() -> None:
 # -- nesting inside @given --------------------------------------------------------------
 @settings(max_examples=3, deadline=None)
 @given(st.floats(0.5, 2.0))
+@pytest.mark.slow
 def test_assert_satisfies_inside_given(beta) -> None:
     # the inner search nests hypothesis; metricprops suppresses HealthCheck.nested_given
     assert_satisfies(mp.pair_f_beta(beta), "completeness", max_examples=3, seed=0)
 
 
 @pytest.mark.skipif(not hasattr(HealthCheck, "nested_given"), reason="hypothesis too old")
+@pytest.mark.slow
 def test_raw_check_inside_given_needs_the_suppression() -> None:
     from hypothesis.errors import FailedHealthCheck
 
@@ -191,10 +197,12 @@ def test_public_strategies_in_a_users_given() -> None:
 
 
 # -- assert_agrees ----------------------------------------------------------------------
+@pytest.mark.slow
 def test_agreeing_implementations_pass() -> None:
     assert_agrees(elm_f_by_hand, "elm_f", seed=0, max_examples=20)
 
 
+@pytest.mark.slow
 def test_disagreement_is_shrunk_and_shown() -> None:
     def off_for_big_inputs(labels_true, labels_pred):
         value = elm_f_by_hand(labels_true, labels_pred)
@@ -227,6 +235,7 @@ def test_agreement_returns_the_comparison() -> None:
     assert result.status == "agree"
 
 
+@pytest.mark.slow
 def test_tolerance() -> None:
     def nearly(labels_true, labels_pred):
         return elm_f_by_hand(labels_true, labels_pred) + 1e-7
@@ -236,6 +245,7 @@ def test_tolerance() -> None:
         assert_agrees(nearly, "elm_f", seed=0, max_examples=5)
 
 
+@pytest.mark.slow
 def test_a_raising_implementation_fails_with_the_input() -> None:
     def crashes(labels_true, labels_pred):
         if len(labels_true) == 3:

@@ -33,6 +33,7 @@ def find(catalog, metric, prediction, expression):
 
 # -- the same formula, evaluated symbolically ---------------------------------------------------
 
+@pytest.mark.slow
 def test_symbolic_value_uses_the_numeric_definition():
     value = symbolic_value("elm_precision", "one_block", k=3)
     n = s1 + s2 + s3
@@ -111,6 +112,7 @@ REQUIRED = [
 
 
 @pytest.mark.parametrize("metric,prediction,expression", REQUIRED)
+@pytest.mark.slow
 def test_required_closed_forms_are_proved(catalog, metric, prediction, expression):
     r = find(catalog, metric, prediction, expression)
     assert r.status == "proved", r

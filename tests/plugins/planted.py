@@ -1,0 +1,95 @@
+"""Planted bugs shaped like those real libraries shipped, shared by the reach tests.
+
+* ``fmi_int32`` -- Fowlkes-Mallows with 32-bit counts (scikit-learn's
+  ``fowlkes_mallows_score`` returned NaN and values above 1 once ``pk * qk`` passed 32 bits);
+* ``ari_int64`` -- the adjusted Rand index from the pair confusion matrix in 64-bit integers
+  (its ``tp * tn`` products pass 2^63 near 10^5 items, where scikit-learn's ARI went out of
+  [-0.5, 1]);
+* ``truth_keyed_cache()`` -- a fresh Rand with a cache keyed on the truth only (the first
+  prediction's value sticks); ``truth_cached`` is one made at import, for file targets;
+* ``sorting_rand`` -- sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``);
+* ``pair_loop_rand`` -- Rand by a loop over every pair of items (quadratic in n);
+* ``dense_table_rand`` -- builds a dense classes × clusters table first (memory quadratic
+  when both partitions have many blocks).
+
+The command-line tests name them as file targets (``.../plugins/planted.py:fmi_int32``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from metricprops import get_metric
+
+rand = get_metric("rand")
+
+
+def contingency(labels_true, labels_pred) -> np.ndarray:
+    """The dense classes × clusters table, in 64-bit counts."""
+    _, ti = np.unique(np.asarray(labels_true), return_inverse=True)
+    _, pi = np.unique(np.asarray(labels_pred), return_inverse=True)
+    c = np.zeros((ti.max() + 1, pi.max() + 1), dtype=np.int64)
+    np.add.at(c, (ti, pi), 1)
+    return c
+
+
+def fmi_int32(labels_true, labels_pred):
+    """Fowlkes-Mallows with 32-bit counts."""
+    c = contingency(labels_true, labels_pred).astype(np.int32)
+    n = np.int32(len(labels_true))
+    with np.errstate(all="ignore"):
+        tk = np.sum(c * c, dtype=np.int32) - n
+        pk = np.sum(c.sum(0, dtype=np.int32) ** 2, dtype=np.int32) - n
+        qk = np.sum(c.sum(1, dtype=np.int32) ** 2, dtype=np.int32) - n
+        return float(tk / np.sqrt(pk * qk)) if tk != 0 else 0.0
+
+
+def ari_int64(labels_true, labels_pred):
+    """The adjusted Rand index from the pair confusion matrix, in 64-bit integers."""
+    c = contingency(labels_true, labels_pred)
+    n = np.int64(len(labels_true))
+    with np.errstate(all="ignore"):
+        sum_sq = np.sum(c * c)
+        a, b = c.sum(1), c.sum(0)
+        tp, fp, fn = sum_sq - n, np.dot(b, b) - sum_sq, np.dot(a, a) - sum_sq
+        tn = n * n - fp - fn - sum_sq
+        if fn == 0 and fp == 0:
+            return 1.0
+        return float(2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn)))
+
+
+def truth_keyed_cache():
+    """A fresh Rand with its own cache keyed on the truth only."""
+    cache = {}
+
+    def cached_rand(labels_true, labels_pred):
+        """A cache keyed on the truth only: the first prediction's value sticks."""
+        key = tuple(labels_true)
+        if key not in cache:
+            cache[key] = rand(labels_true, labels_pred)
+        return cache[key]
+    return cached_rand
+
+
+truth_cached = truth_keyed_cache()
+
+
+def sorting_rand(labels_true, labels_pred):
+    """Sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``)."""
+    labels_true.sort()
+    return rand(labels_true, labels_pred)
+
+
+def pair_loop_rand(labels_true, labels_pred):
+    """Rand by a loop over every pair of items (quadratic in n)."""
+    n, same = len(labels_true), 0
+    for i in range(n):
+        ti, pi = labels_true[i], labels_pred[i]
+        for j in range(i + 1, n):
+            same += (ti == labels_true[j]) == (pi == labels_pred[j])
+    return same / max(1, n * (n - 1) // 2)
+
+
+def dense_table_rand(labels_true, labels_pred):
+    """Builds a dense classes × clusters table first (memory quadratic with many blocks)."""
+    contingency(labels_true, labels_pred).astype(float)
+    return rand(labels_true, labels_pred)
