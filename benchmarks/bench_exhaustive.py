@@ -9,7 +9,7 @@ Run from the project root::
 One check (default ``elm_f`` x ``homogeneity``, ``max_examples=0`` and ``scale_max_n=0``:
 the exhaustive phase alone, in a worker process in every run), for each n with ``--jobs 1``
 and ``--jobs 2`` (``--jobs 1 2 4``: other counts).  Per n it prints the instances checked;
-the chunks the phase was split into (1: not split, as below about 20,000 instances); the
+the chunks the phase was split into (1: not split, as for n = 5: a small phase); the
 wall and CPU time of each run; the ratio of the wall times (target on an idle 2-core
 machine: close to 2 once the phase is split); whether the JSON is the same (it must be);
 and the throughput per worker (instances per second per worker).  The one-worker

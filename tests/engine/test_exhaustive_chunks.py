@@ -151,6 +151,7 @@ def test_jobs_one_and_two_give_the_same_json_with_split_phases(split_small):
     assert one == two and '"status": "failed"' in two
 
 
+@pytest.mark.slow  # two checks of 5 items
 def test_check_with_two_jobs_gives_the_late_counterexample(split_small):
     one = mp.check(late, "homogeneity", jobs=1, **SMALL)
     two = mp.check(late, "homogeneity", jobs=2, **SMALL)
