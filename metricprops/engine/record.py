@@ -24,6 +24,9 @@ __all__ = ["CallRecord", "Snapshot", "RECORD_BYTES"]
 RECORD_BYTES = 1 << 16
 _HEAD = struct.Struct("<iiqdii")  # in_call, n, calls, started, truth bytes, pred bytes
 _IDLE, _IN_CALL = 0, 1
+_IN_CALL_WORD = struct.pack("<i", _IN_CALL)
+_SIZES = struct.Struct("<ii")
+_SIZES_AT = _HEAD.size - _SIZES.size
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,11 @@ class CallRecord:
         truth, pred, n = key
         self.calls += 1
         m = self._map
-        _HEAD.pack_into(m, 0, _IDLE, n, self.calls, 0.0, 0, 0)
+        # The auditing process reads the record while this process writes it, and a read
+        # can fall between two writes: the state word (idle since end()) is written last and
+        # the start time is never cleared, so a read that sees a call in progress never sees
+        # an older start time than that call's (which would look like an overdue call).
+        _SIZES.pack_into(m, _SIZES_AT, 0, 0)  # the labels are being rewritten
         end = _HEAD.size + len(truth) + len(pred)
         if end <= RECORD_BYTES:
             m[_HEAD.size:_HEAD.size + len(truth)] = truth
@@ -67,7 +74,8 @@ class CallRecord:
             sizes = (len(truth), len(pred))
         else:
             sizes = (0, 0)
-        _HEAD.pack_into(m, 0, _IN_CALL, n, self.calls, time.monotonic(), *sizes)
+        _HEAD.pack_into(m, 0, _IDLE, n, self.calls, time.monotonic(), *sizes)
+        m[0:4] = _IN_CALL_WORD
 
     def end(self) -> None:
         """Record that the call returned (or raised)."""
