@@ -16,7 +16,7 @@ import numpy as np
 
 from .errors import MetricCallError
 from .partition import Partition
-from .settings import DEFAULT_TIMEOUT
+from .settings import DEFAULT_TIMEOUT, WALL_FACTOR
 from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
@@ -85,25 +85,32 @@ def interrupted() -> int:
 def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool, Any]:
     """Run ``func()`` with a time limit: ``(True, value)``, or ``(False, None)`` if it hung.
 
-    Uses ``SIGALRM`` in the main thread (interrupts Python code, including ``time.sleep``);
-    elsewhere a watchdog thread (the call is abandoned, not killed).  Exceptions propagate.
+    The limit is ``timeout`` seconds of the process's CPU time -- what the call computes,
+    which other jobs on a busy machine do not inflate -- and :data:`WALL_FACTOR` times that
+    in wall time, for a call that waits without computing.  In the main thread two timers
+    (``SIGPROF``, ``SIGALRM``) interrupt Python code, ``time.sleep`` included; elsewhere a
+    watchdog thread waits the wall-time limit (the call is abandoned, not killed).
+    Exceptions propagate.
     """
     if not timeout or timeout <= 0:
         return True, func()
-    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM"):
-        def on_alarm(signum: int, frame: Any) -> None:
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPROF"):
+        def on_timer(signum: int, frame: Any) -> None:
             raise _Timeout()
 
-        previous = signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, timeout)
+        previous = {sig: signal.signal(sig, on_timer) for sig in (signal.SIGPROF, signal.SIGALRM)}
+        signal.setitimer(signal.ITIMER_PROF, timeout)
+        signal.setitimer(signal.ITIMER_REAL, timeout * WALL_FACTOR)
         try:
             return True, func()
         except _Timeout:
             _count_interrupted()
             return False, None
         finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
     box: Dict[str, Any] = {}
 
     def target() -> None:
@@ -114,13 +121,19 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
 
     worker = threading.Thread(target=target, daemon=True)
     worker.start()
-    worker.join(timeout)
+    worker.join(timeout * WALL_FACTOR)
     if worker.is_alive():
         _count_interrupted()
         return False, None
     if "error" in box:
         raise box["error"]
     return True, box.get("value")
+
+
+def limit_text(timeout: float) -> str:
+    """What a call that ran past the time limit did, in words."""
+    return (f"ran past its time limit of {timeout:g} s of CPU time "
+            f"({timeout * WALL_FACTOR:g} s in all)")
 
 
 def _count_interrupted() -> None:
@@ -187,9 +200,7 @@ class Scorer:
             raise MetricCallError(reason, f"{what}{at}", truth, pred, where=where,
                                   exit=code) from exc
         if not finished:
-            raise MetricCallError(
-                "timeout", f"{m.name} did not return within {self.timeout:g} s", truth, pred
-            )
+            raise MetricCallError("timeout", f"{m.name} {limit_text(self.timeout)}", truth, pred)
         number = as_number(value)
         if number is None:
             raise MetricCallError(

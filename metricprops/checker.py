@@ -101,7 +101,8 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
     max_items : int
         Largest random instance.
     timeout : float or None
-        Seconds one metric call may take; a slower call is an ``error``.
+        Seconds of CPU time one metric call may take (a call that waits without computing
+        gets ``WALL_FACTOR`` times that in wall time); a slower call is an ``error``.
     tolerance : float
         Scores within this tolerance are tied (see :mod:`metricprops.tolerance`).
     min_items : int

@@ -20,7 +20,7 @@ __all__ = [
     "DEFAULT_MIN_ITEMS", "FAMILY_ALPHA", "MAX_CONFIRMATIONS",
     "draw_seed", "check_int", "check_budget", "check_tolerance", "check_timeout", "check_seed",
     "check_min_items", "check_time_budget", "DEFAULT_SCALE_MAX_N", "check_scale_max_n",
-    "DEFAULT_JOBS", "DEFAULT_MEMORY_LIMIT", "TIMEOUT_GRACE", "OUTPUT_KEEP", "usable_cores",
+    "DEFAULT_JOBS", "DEFAULT_MEMORY_LIMIT", "TIMEOUT_GRACE", "WALL_FACTOR", "OUTPUT_KEEP", "usable_cores",
     "check_jobs", "check_memory_limit",
 ]
 
@@ -45,15 +45,21 @@ DEFAULT_SCALE_MAX_N = 2**17
 FAMILY_ALPHA = 1e-4
 #: Most candidates a check confirms on fresh samples (each at ``FAMILY_ALPHA / MAX_CONFIRMATIONS``).
 MAX_CONFIRMATIONS = 4
-#: Seconds one metric call may take before it counts as hung.
+#: Seconds of CPU time one metric call may take before it counts as hung (a call that waits
+#: without computing -- a sleep, a lock, I/O -- is stopped after WALL_FACTOR times that in
+#: wall time).  CPU time, because other jobs on a busy machine do not inflate it: a verdict
+#: must not depend on the machine's load.
 DEFAULT_TIMEOUT = 10.0
 #: Worker processes of an audit (``None``: one per usable core, :func:`usable_cores`).
 DEFAULT_JOBS = None
 #: Memory one worker may take beyond its start-up footprint (``None``: the machine's memory
 #: shared equally by the workers).
 DEFAULT_MEMORY_LIMIT = None
-#: Seconds past ``timeout`` after which a worker stuck in one metric call is killed (the
-#: worker's own alarm stops Python code at ``timeout``; code that ignores it is killed).
+#: A call may take this many times its time limit in wall time (a call that waits).
+WALL_FACTOR = 3
+#: Seconds past ``WALL_FACTOR * timeout`` of wall time after which a worker stuck in one
+#: metric call is killed (the worker's own timers stop Python code at the limit; code that
+#: ignores them, e.g. a loop in C, is killed).
 #: Half the time limit when that is longer: a worker starved of CPU on a loaded machine
 #: needs time to act on its alarm, and a kill loses the check's other findings.
 TIMEOUT_GRACE = 2.0

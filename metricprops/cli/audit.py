@@ -10,7 +10,7 @@ from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
                         check_jobs, check_memory_limit, check_min_items, check_time_budget,
-                        check_tolerance)
+                        check_tolerance, WALL_FACTOR)
 from ..output import check_outputs, write_text
 from ..errors import AuditInterrupted
 from ._exit import EXIT_USAGE
@@ -38,7 +38,8 @@ from ._output import finish_audit
 @click.option("--max-items", type=click.IntRange(min=MIN_MAX_ITEMS), default=None,
               help=f"Largest random instance (default {DEFAULT_MAX_ITEMS}).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
-              help=f"Seconds one metric call may take (default {DEFAULT_TIMEOUT:g}).")
+              help=f"Seconds of CPU time one metric call may take (default "
+                   f"{DEFAULT_TIMEOUT:g}; a call that waits gets {WALL_FACTOR}x that in all).")
 @click.option("--tolerance", type=float, default=None,
               help=f"Scores within this tolerance are tied (default {TOLERANCE:g}; e.g. 1e-6 for "
                    "a float32 library).")

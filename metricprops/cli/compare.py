@@ -28,7 +28,8 @@ from ._output import report_failures
               default=DEFAULT_MAX_ITEMS, show_default=True,
               help="Largest random pair (and size of the degenerate pairs).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Seconds one call may take (default 10).")
+              help="Seconds of CPU time one call may take (default 10; a call that waits gets "
+                   "3x that in all).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               help="Write the result JSON (schema 1) here.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,

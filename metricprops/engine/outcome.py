@@ -16,6 +16,7 @@ import dataclasses
 import signal
 from typing import Any, Dict, Optional
 
+from ..calls import limit_text
 from ..partition import Partition
 from ..results import CheckResult, Counterexample, Finding, Status
 from .capture import kept_output
@@ -71,7 +72,7 @@ def died(task: Dict[str, Any], death: Reply, timeout: Optional[float]) -> CheckR
     """The verdict of a task whose worker died or was killed."""
     name = task["metric"]
     if death.timed_out:
-        text = f"{name} did not return within {timeout:g} s (the worker was killed)"
+        text = f"{name} {limit_text(timeout)} and did not stop: the worker was killed"
         result = _error(task, "timeout", text, death.snapshot, {})
     else:
         how = exit_text(death.exitcode)

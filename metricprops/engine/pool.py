@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple, Uni
 
 import cloudpickle
 
-from ..settings import TIMEOUT_GRACE
+from ..settings import TIMEOUT_GRACE, WALL_FACTOR
 from .record import CallRecord, Snapshot
 from .worker import worker_main
 
@@ -184,7 +184,7 @@ class Pool:
             return
         snap = w.record.read()
         grace = max(TIMEOUT_GRACE, timeout / 2)
-        if snap.in_call and time.monotonic() - snap.started > timeout + grace:
+        if snap.in_call and time.monotonic() - snap.started > timeout * WALL_FACTOR + grace:
             w.timed_out = True
             w.process.kill()
 
