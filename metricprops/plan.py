@@ -8,6 +8,7 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
     max_examples = 200           # also exhaustive_n, max_items, timeout, tolerance, min_items
     budget = 600                 # seconds for the whole plan
     timings = false
+    include = ["clusim", "river"]  # other plans' targets, each with its plan's settings
 
     [[target]]
     target = "sklearn.metrics:adjusted_rand_score"   # a built-in, module:attr or file.py:attr
@@ -22,8 +23,10 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
     adapter = { incremental = "per_item", get = "get" }   # see metricprops.plan_adapters
 
 A relative ``file.py:attr`` is found from the plan's folder.  Settings apply in this order,
-last wins: the defaults, the plan's ``[audit]`` table, the command line's options, the
-target's own keys.  Unknown keys are errors (a typo must not pass silently), and so is a
+last wins: the defaults, the plan's ``[audit]`` table, an included plan's ``[audit]`` table
+(for that plan's targets), the command line's options, the target's own keys.  ``include``
+names other plans (shipped ones by name, files relative to this plan's folder) whose targets
+come first, in order; their seeds must agree with this plan's.  Unknown keys are errors (a typo must not pass silently), and so is a
 name used twice.  Every target is checked with :func:`metricprops.audit`, so each result is
 the one a single audit of that target would give (pair seeds do not depend on the other
 targets); the results form one :class:`~metricprops.results.AuditResult`, whose metadata
@@ -31,6 +34,7 @@ records each target's specification and adapter.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from dataclasses import dataclass, field
@@ -47,14 +51,14 @@ from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_I
 from .targets import import_target, is_target_spec, target_name
 
 __all__ = ["Plan", "PlanTarget", "PlanError", "load_plan", "parse_plan", "run_plan",
-           "shipped_plans"]
+           "shipped_plans", "target_settings"]
 
 #: Search settings a plan (or a target) may set, with their defaults.
 SETTINGS = {"max_examples": DEFAULT_MAX_EXAMPLES, "exhaustive_n": DEFAULT_EXHAUSTIVE_N,
             "max_items": DEFAULT_MAX_ITEMS, "timeout": DEFAULT_TIMEOUT, "tolerance": TOLERANCE,
             "min_items": DEFAULT_MIN_ITEMS}
 METADATA = ("kind", "lower", "upper", "perfect", "symmetric")
-AUDIT_KEYS = set(SETTINGS) | {"seed", "constraints", "budget", "timings"}
+AUDIT_KEYS = set(SETTINGS) | {"seed", "constraints", "budget", "timings", "include"}
 TARGET_KEYS = set(SETTINGS) | set(METADATA) | {"target", "name", "constraints", "adapter"}
 
 
@@ -68,6 +72,8 @@ class PlanTarget:
     settings: Dict[str, Any] = field(default_factory=dict)
     constraints: Optional[Tuple[str, ...]] = None
     adapter: Adapter = Adapter()
+    #: settings from an included plan's [audit] table (the command line wins over these)
+    defaults: Dict[str, Any] = field(default_factory=dict)
 
     def metric(self, base: str = ".") -> Metric:
         """The target as a :class:`~metricprops.Metric` (imported now)."""
@@ -141,14 +147,19 @@ def _settings(table: Mapping[str, Any], where: str) -> Dict[str, Any]:
     return out
 
 
-def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan>") -> Plan:
+def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan>",
+               _seen: Tuple[str, ...] = ()) -> Plan:
     """A :class:`Plan` from the parsed TOML ``data`` (``source`` names it in messages)."""
     _check_keys(data, {"audit", "target"}, source)
     head = _check_keys(data.get("audit", {}), AUDIT_KEYS, f"{source} [audit]")
-    targets_data = data.get("target")
-    if not isinstance(targets_data, list) or not targets_data:
-        raise PlanError(f"{source}: expected at least one [[target]] table")
-    targets: List[PlanTarget] = []
+    try:
+        seed = None if head.get("seed") is None else check_seed(head["seed"])
+    except ValueError as exc:
+        raise PlanError(f"{source} [audit]: {exc}") from None
+    targets = _included(head.get("include", []), base, source, seed, _seen + (source,))
+    targets_data = data.get("target", [] if targets else None)
+    if not isinstance(targets_data, list) or not (targets_data or targets):
+        raise PlanError(f"{source}: expected at least one [[target]] table or an include")
     for i, table in enumerate(targets_data, 1):
         where = f"{source} target {i}"
         table = _check_keys(table, TARGET_KEYS, where)
@@ -168,7 +179,6 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
             adapter=Adapter.from_table(_check_keys(table.get("adapter", {}), set(
                 Adapter.__dataclass_fields__), f"{where} adapter"), f"{where} adapter")))
     try:
-        seed = None if head.get("seed") is None else check_seed(head["seed"])
         budget = check_time_budget(head.get("budget"))
     except ValueError as exc:
         raise PlanError(f"{source} [audit]: {exc}") from None
@@ -180,6 +190,29 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
                 seed=seed, budget=budget, timings=timings, base=base, source=source)
 
 
+def _included(names: Any, base: str, source: str, seed: Optional[int],
+              seen: Tuple[str, ...]) -> List[PlanTarget]:
+    """The targets of the plans ``include`` names, each carrying its plan's settings."""
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise PlanError(f"{source} [audit]: include must be a list of plan names or paths, "
+                        f"got {names!r}")
+    out: List[PlanTarget] = []
+    for name in names:
+        path = os.path.join(base, name)
+        plan = load_plan(path if os.path.exists(path) else name, _seen=seen)
+        if plan.seed is not None and seed is not None and plan.seed != seed:
+            raise PlanError(f"{source} [audit]: the included plan {plan.source} has seed "
+                            f"{plan.seed}, this plan {seed}")
+        for t in plan.targets:
+            if t.name in {o.name for o in out}:
+                raise PlanError(f"{source}: the name {t.name!r} comes twice from the included "
+                                "plans")
+            out.append(dataclasses.replace(
+                t, spec=_relative(t.spec, plan.base), constraints=t.constraints or
+                plan.constraints, defaults={**plan.settings, **t.defaults}))
+    return out
+
+
 def shipped_plans() -> Dict[str, str]:
     """The plans shipped with metricprops (``metricprops/plans/NAME.toml``): name -> path."""
     folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plans")
@@ -188,11 +221,14 @@ def shipped_plans() -> Dict[str, str]:
     return {f[:-len(".toml")]: os.path.join(folder, f) for f in names}
 
 
-def load_plan(path: str) -> Plan:
+def load_plan(path: str, _seen: Tuple[str, ...] = ()) -> Plan:
     """Read and check the plan file at ``path``, or the shipped plan of that name (e.g.
     ``"river"``, see :func:`shipped_plans`) when no such file exists."""
     if not os.path.exists(path) and path in shipped_plans():
         path = shipped_plans()[path]
+    if os.path.basename(path) in _seen:
+        raise PlanError(f"{' -> '.join(_seen)} -> {os.path.basename(path)}: plans include "
+                        "each other in a circle")
     try:
         import tomllib
     except ImportError:  # Python < 3.11
@@ -207,7 +243,15 @@ def load_plan(path: str) -> Plan:
         raise PlanError(f"{path}: cannot read the plan: {exc.strerror or exc} (the plans "
                         f"shipped with metricprops, by name: {shipped})") from None
     return parse_plan(data, base=os.path.dirname(os.path.abspath(path)),
-                      source=os.path.basename(path))
+                      source=os.path.basename(path), _seen=_seen)
+
+
+def target_settings(plan: Plan, target: PlanTarget,
+                    overrides: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """The search settings ``target`` is audited with: the defaults, the plan's, its included
+    plan's, the command line's (``overrides``), its own -- the last wins."""
+    return {**SETTINGS, **plan.settings, **target.defaults, **(overrides or {}),
+            **target.settings}
 
 
 def run_plan(plan: Plan, *, overrides: Optional[Mapping[str, Any]] = None,
@@ -228,7 +272,7 @@ def run_plan(plan: Plan, *, overrides: Optional[Mapping[str, Any]] = None,
     for t in plan.targets:
         names = t.constraints or plan.constraints
         cons = [get_constraint(c) for c in names] if names else list_constraints()
-        jobs.append((t, t.metric(plan.base), cons, {**common, **t.settings}))
+        jobs.append((t, t.metric(plan.base), cons, target_settings(plan, t, overrides)))
     result = AuditResult(seed=seed, settings={"plan": plan.source, **common},
                          timings=timed or budget is not None)
     if budget is not None:

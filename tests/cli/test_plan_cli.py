@@ -9,7 +9,7 @@ import pytest
 
 import metricprops as mp
 from metricprops.checker import audit
-from metricprops.plan import load_plan, parse_plan, run_plan
+from metricprops.plan import SETTINGS, load_plan, parse_plan, run_plan, target_settings
 from metricprops.plan_adapters import Adapter, PlanError, parse_value_path, read_value
 
 SHAPES = textwrap.dedent('''
@@ -196,6 +196,9 @@ def test_command_line_options_override_the_plan_and_targets_override_both(plan_d
     ('[[target]]\ntarget = "elm_f"\nconstraints = ["zero_scor"]\n', "zero_score"),
     ('[audit]\nbudget = 0\n[[target]]\ntarget = "elm_f"\n', "budget: expected"),
     ('[[target]\n', "not valid TOML"),
+    ('[audit]\ninclude = "river"\n', "include must be a list of plan names or paths"),
+    ('[audit]\ninclude = ["bad.toml"]\n', "plans include each other in a circle"),
+    ('[audit]\nseed = 1\ninclude = ["river"]\n', "included plan river.toml has seed 20261130"),
 ])
 def test_a_bad_plan_is_a_usage_error_naming_the_place(invoke, tmp_path, text, needle):
     path = tmp_path / "bad.toml"
@@ -237,3 +240,47 @@ def test_adapter_describes_itself_and_is_plain_by_default():
         parse_plan({"target": [{"target": "elm_f", "adapter": {"value": "[0]"}}]}
                    ).targets[0].metric()
     assert isinstance(PlanError("x"), mp.InvalidArgumentError)
+
+
+def test_an_included_plan_brings_its_targets_with_its_settings(tmp_path):
+    (tmp_path / "a.toml").write_text(
+        '[audit]\nseed = 7\nmax_examples = 3\ntimeout = 30\n[[target]]\ntarget = "elm_f"\n'
+        '[[target]]\ntarget = "rand"\nmax_examples = 9\n', encoding="utf-8")
+    (tmp_path / "all.toml").write_text(
+        '[audit]\nseed = 7\nmax_examples = 50\nmax_items = 12\ninclude = ["a.toml"]\n'
+        '[[target]]\ntarget = "nmi"\n', encoding="utf-8")
+    plan = load_plan(str(tmp_path / "all.toml"))
+    assert [t.name for t in plan.targets] == ["elm_f", "rand", "nmi"]
+    got = {t.name: target_settings(plan, t) for t in plan.targets}
+    assert (got["elm_f"]["max_examples"], got["elm_f"]["timeout"], got["elm_f"]["max_items"]) \
+        == (3, 30, 12)
+    assert got["rand"]["max_examples"] == 9
+    assert (got["nmi"]["max_examples"], got["nmi"]["timeout"]) == (50, SETTINGS["timeout"])
+    # the command line wins over an included plan's [audit], not over a target's own keys
+    cli = {t.name: target_settings(plan, t, {"max_examples": 1}) for t in plan.targets}
+    assert (cli["elm_f"]["max_examples"], cli["rand"]["max_examples"]) == (1, 9)
+
+
+def test_the_libraries_plan_is_the_six_plans_in_one():
+    combined = load_plan("libraries")
+    expected = []
+    for name in ("clusim", "cdlib", "clustereval", "torchmetrics", "river", "scorch"):
+        own = load_plan(name)
+        expected += [(t.name, t.spec, t.metadata, t.adapter, target_settings(own, t))
+                     for t in own.targets]
+    assert [(t.name, t.spec, t.metadata, t.adapter, target_settings(combined, t))
+            for t in combined.targets] == expected
+    assert len(expected) == 66 and combined.seed == load_plan("clusim").seed
+
+
+def test_the_scorch_plan_declares_what_the_report_audits():
+    from metricprops.report.third_party import DEFAULT_SEED, DEFAULT_SETTINGS, TARGETS
+    plan = load_plan("scorch")
+    report = {spec: meta for spec, meta in TARGETS if ":scorch" in spec}
+    assert [t.spec for t in plan.targets] == list(report) and plan.seed == DEFAULT_SEED
+    for t in plan.targets:
+        meta = report[t.spec]
+        assert (t.metadata["lower"], t.metadata["upper"]) == meta["bounds"]
+        assert (t.metadata["perfect"], t.metadata["symmetric"]) == (meta["perfect"],
+                                                                    meta["symmetric"])
+        assert target_settings(plan, t) == {**SETTINGS, **DEFAULT_SETTINGS}
