@@ -30,6 +30,7 @@ from .partition import Partition
 from .registry import resolve_metric
 from .results import Counterexample, counterexample_json
 from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
+                       DEFAULT_SCALE_MAX_N,
                        TOLERANCE, check_budget, check_seed)
 from .tolerance import compare_values
 
@@ -220,7 +221,8 @@ def minimise(truth: Partition, pred: Partition,
 def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int] = None,
             max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
             max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
-            jobs: Optional[int] = None) -> CompareResult:
+            jobs: Optional[int] = None,
+            scale_max_n: int = DEFAULT_SCALE_MAX_N) -> CompareResult:
     """Differential testing: find the smallest input on which ``a`` and ``b`` disagree.
 
     Parameters
@@ -245,6 +247,9 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
         Worker processes of the audit engine's pool (default 1, or what ``metricprops
         report --jobs`` set), as in :func:`~metricprops.checker.check`; the result is the
         same for every ``jobs``.
+    scale_max_n : int
+        Largest input of the scale phase, where the two are also compared on structured
+        partitions of many items (0 skips it), as in :func:`~metricprops.checker.check`.
 
     Returns
     -------
@@ -261,7 +266,8 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
     ma, mb = resolve_metric(a), resolve_metric(b)
     agreement = Agreement(mb, timeout)
     r = check(ma, agreement, seed=seed, max_examples=max_examples, exhaustive_n=exhaustive_n,
-              max_items=max_items, timeout=timeout, tolerance=tolerance, jobs=jobs)
+              max_items=max_items, timeout=timeout, tolerance=tolerance, jobs=jobs,
+              scale_max_n=scale_max_n)
     common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples, tolerance=tolerance,
                   exhaustive_n=exhaustive_n, max_items=max_items)
     if r.status == Status.FAILED and r.found_by == "scale":

@@ -56,6 +56,24 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_addoption(parser):
+    parser.addoption("--sweep", action="store_true",
+                     help="also run the tests marked sweep (long seed sweeps, minutes)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "sweep: long seed sweeps, run only with --sweep")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--sweep"):
+        return
+    skip = pytest.mark.skip(reason="a long seed sweep: run with --sweep")
+    for item in items:
+        if "sweep" in item.keywords:
+            item.add_marker(skip)
+
+
 # -- shared fixtures ---------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def cli_runner():

@@ -19,7 +19,7 @@ rand = get_metric("rand")
 
 @pytest.fixture
 def check_budget():
-    return dict(seed=11, max_examples=10, exhaustive_n=4, max_items=10)
+    return dict(seed=11, max_examples=10, exhaustive_n=4, max_items=10, scale_max_n=0)
 
 
 def _metric(func):

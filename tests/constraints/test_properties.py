@@ -24,7 +24,7 @@ nmi = get_metric("nmi")
 @pytest.fixture
 def check_budget():
     """The budget of the shared ``run`` fixture in this module: exhaustive up to 4 items."""
-    return dict(seed=7, max_examples=10, exhaustive_n=4, max_items=12)
+    return dict(seed=7, max_examples=10, exhaustive_n=4, max_items=12, scale_max_n=0)
 
 
 GENERAL = ["max_agreement", "symmetry", "label_invariance", "bounds", "constant_baseline",
