@@ -182,4 +182,20 @@ import clustereval
 
 print(clustereval.pair_specificity_score([0, 0, 0], [0, 0, 0]))   # 0; a perfect match: 1
 """, "0"),
+    Bug("torchmetrics", "`adjusted_rand_score` overflows past about 92,000 items",
+        "The pair counts are 64-bit integers and the numerator multiplies two of them "
+        "(tp · tn): the product passes 2^63 once n² / 2 squared does, near n = 92,682, and "
+        "wraps around, so the index leaves [−0.5, 1] (429 at 92,683 items; −0.501 at 92,384) "
+        "-- the overflow scikit-learn's `adjusted_rand_score` had and fixed by computing in "
+        "floating point.  Found by the scale phase, which bisected it to those sizes.",
+        """
+import math
+import torch
+from torchmetrics.functional.clustering import adjusted_rand_score
+
+n = 92683
+truth = (torch.arange(n) >= n // 2).long()       # two halves
+pred = torch.arange(n) // math.isqrt(n)          # 305 blocks of 304 items
+print(round(adjusted_rand_score(pred, truth).item(), 2))   # 429.34; ARI is at most 1
+""", "429.34"),
 )

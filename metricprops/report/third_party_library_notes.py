@@ -113,7 +113,11 @@ RULES: Dict[Tuple[str, str], str] = {
     **{("matching", c): "**By definition.** cdlib's F1 averages, over the detected "
        "communities, each one's best-match F1, so every community counts once whatever its "
        "size: a merge or a move that improves one large community can lower the mean of "
-       "the small ones." for c in ("completeness", "rag_bag")},
+       "the small ones." for c in ("homogeneity", "completeness", "rag_bag")},
+    ("nmi", "rag_bag"): "**By definition.** Entropy-based scores do not always prefer putting "
+    "a stray item into the already mixed block: which choice loses less information depends "
+    "on the block sizes (Amigó et al. 2009 list rag bag among the constraints entropy-based "
+    "metrics fail).",
     **{(f, "scaling"): "**Performance, not a wrong value.** The measured growth exceeds "
        "O(n), metricprops' default expectation (the library documents no complexity): the "
        "implementation loops over pairs of items or blocks, or builds a dense table." for f in (
@@ -195,6 +199,9 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
         "homogeneity", "completeness", "max_agreement")},
     **{("torchmetrics.adjusted_mutual_info_score", c): _FLOAT32 for c in (
         "symmetry", "constant_baseline")},
+    ("torchmetrics.homogeneity_score", "n_invariance"): _FLOAT32,
+    **{("torchmetrics.adjusted_rand_score", c): _bug_note("`adjusted_rand_score` overflows")
+       for c in ("max_agreement", "bounds")},
     **{(name, "max_agreement"): _NO_ENTROPY for name in (
         "torchmetrics.adjusted_mutual_info_score", "torchmetrics.normalized_mutual_info_score")},
 }

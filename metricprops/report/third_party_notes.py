@@ -127,6 +127,31 @@ BUG_TITLES = {
 }
 
 
+_NAN_LABELS = ("failed", "**Input convention (NaN labels), not counted as a bug.** The "
+               "package groups items by label in a dict or set, where two NaN objects are "
+               "different keys (NaN ≠ NaN), so a block labelled NaN becomes singletons and the "
+               "value changes; numpy-based libraries count NaN as one label.  NaN is hardly a "
+               "cluster label, but the package takes it silently instead of rejecting it.")
+_SCORCH_QUADRATIC = ("failed", "**Performance, not a wrong value.** scorch compares the "
+                     "entities of key and response pairwise (MUC and B³ entity by entity, "
+                     "BLANC over mention pairs, CEAF through the full entity similarity "
+                     "matrix of its assignment), so its time grows quadratically or faster "
+                     "with the mentions; the built-in coreference metrics compute the same "
+                     "values from one contingency table.")
+NOTES.update({
+    (_SK + "adjusted_mutual_info_score", "scaling"): (
+        "failed", "**Performance, by the definition it computes.** The exact expected mutual "
+        "information sums over every pair of blocks and each overlap they can have, so its "
+        "cost grows with the number of blocks (n / 4 a side in this workload); the built-in "
+        "`ami` computes the same expectation within its declared O(n) here."),
+    **{("metricprops.report.adapters:" + name, "label_invariance"): _NAN_LABELS for name in (
+        "bcubed_f", "scorch_muc_f", "scorch_b_cubed_f", "scorch_ceaf_m_f", "scorch_ceaf_e_f",
+        "scorch_blanc_f", "scorch_conll")},
+    **{("metricprops.report.adapters:" + name, "scaling"): _SCORCH_QUADRATIC for name in (
+        "scorch_muc_f", "scorch_b_cubed_f", "scorch_ceaf_m_f", "scorch_ceaf_e_f",
+        "scorch_blanc_f", "scorch_conll")},
+})
+
 # scorch ports the reference scorer: the built-ins' judgements apply to its findings unchanged
 NOTES.update({("metricprops.report.adapters:" + target, constraint): note
               for target, builtin in SCORCH_EQUIVALENT.items()
