@@ -34,7 +34,7 @@ def test_third_party_generator_is_deterministic():
     from metricprops.report.third_party import generate, render_markdown
     kw = dict(names=["sklearn.metrics:rand_score", "metricprops.report.adapters:bcubed_f"],
               constraints=["bounds", "symmetry", "n_invariance"], max_examples=3,
-              exhaustive_n=3, max_items=8)
+              exhaustive_n=3, max_items=8, scale_max_n=0)
     a, b = generate(seed=1, **kw), generate(seed=1, **kw)
     assert json.dumps(a) == json.dumps(b)
     assert [r["status"] for r in a["results"]] == ["passed", "passed", "failed",
@@ -49,7 +49,7 @@ def test_scorch_targets_are_audited_with_the_builtins_judgements():
     from metricprops.report.third_party import generate, render_markdown
     name = "metricprops.report.adapters:scorch_muc_f"
     report = generate(seed=1, names=[name], constraints=["max_agreement", "symmetry"],
-                      max_examples=3, exhaustive_n=3, max_items=8)
+                      max_examples=3, exhaustive_n=3, max_items=8, scale_max_n=0)
     status = {r["constraint"]: r["status"] for r in report["results"]}
     # scorch, like the reference scorer, scores identical link-free partitions 0
     assert status == {"max_agreement": "failed", "symmetry": "passed"}
