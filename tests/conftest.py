@@ -131,20 +131,35 @@ QUICK_REPORT = ("report", "--quick", "--seed", "5", "-q")
 
 
 @pytest.fixture(scope="session")
-def quick_reports(tmp_path_factory, worker_id):
-    """The ``reports/`` folder that ``metricprops report --quick --seed 5 -q`` wrote: built
-    once per test run in a fresh interpreter (the first test process to ask builds it under
-    a file lock, the others wait and share it).  Tests read it and never write into it."""
+def shared_folder(tmp_path_factory, worker_id):
+    """``shared_folder(name, build)``: a folder that ``build(folder)`` fills once per test run
+    -- the first test process to ask builds it under a file lock, the others wait and share
+    it.  Tests read it and never write into it."""
     from filelock import FileLock
 
     base = tmp_path_factory.getbasetemp()
     root = base if worker_id == "master" else base.parent  # one folder for every process
-    folder = root / "quick-report"
-    with FileLock(str(root / "quick-report.lock")):
-        if not (folder / "built").exists():
-            folder.mkdir(exist_ok=True)
-            done = subprocess.run([sys.executable, "-m", "metricprops", *QUICK_REPORT],
-                                  cwd=folder, capture_output=True, text=True, timeout=1800)
-            assert done.returncode == 0, done.stdout + done.stderr
-            (folder / "built").write_text("ok", encoding="utf-8")
-    return folder / "reports"
+
+    def shared(name, build):
+        folder = root / name
+        with FileLock(str(root / f"{name}.lock")):
+            if not (folder / ".built").exists():
+                folder.mkdir(exist_ok=True)
+                build(folder)
+                (folder / ".built").write_text("ok", encoding="utf-8")
+        return folder
+
+    return shared
+
+
+@pytest.fixture(scope="session")
+def quick_reports(shared_folder):
+    """The ``reports/`` folder that ``metricprops report --quick --seed 5 -q`` wrote, built
+    once per test run in a fresh interpreter and shared by the test processes."""
+
+    def build(folder):
+        done = subprocess.run([sys.executable, "-m", "metricprops", *QUICK_REPORT],
+                              cwd=folder, capture_output=True, text=True, timeout=1800)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    return shared_folder("quick-report", build) / "reports"

@@ -113,17 +113,25 @@ def plan_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def plan_json(plan_dir):
+def plan_audit(plan_dir, shared_folder):
+    """The folder with out.json and out.md of ``audit --plan plan.toml``: run once per test
+    run, shared by the test processes."""
     from click.testing import CliRunner
     from metricprops.cli import main
-    out = plan_dir / "out.json"
-    # the scale phase (large inputs) is not what these tests look at: left out
-    result = CliRunner().invoke(main, ["audit", "--plan", str(plan_dir / "plan.toml"), "-q",
-                                       "--scale-max-n", "0",
-                                       "--json", str(out), "--markdown",
-                                       str(plan_dir / "out.md")])
-    assert result.exit_code == 1, result.output  # ARI cannot reach -0.5: zero_score fails
-    return json.loads(out.read_text(encoding="utf-8"))
+
+    def build(folder):
+        # the scale phase (large inputs) is not what these tests look at: left out
+        result = CliRunner().invoke(main, [
+            "audit", "--plan", str(plan_dir / "plan.toml"), "-q", "--scale-max-n", "0",
+            "--json", str(folder / "out.json"), "--markdown", str(folder / "out.md")])
+        assert result.exit_code == 1, result.output  # ARI cannot reach -0.5: zero_score fails
+
+    return shared_folder("plan-audit", build)
+
+
+@pytest.fixture(scope="module")
+def plan_json(plan_audit):
+    return json.loads((plan_audit / "out.json").read_text(encoding="utf-8"))
 
 
 def _statuses(data, metric):
@@ -158,14 +166,14 @@ def test_every_adapter_shape_audits_like_the_builtin_behind_it(plan_json):
 
 
 @pytest.mark.slow
-def test_each_target_keeps_its_metadata_tolerance_and_adapter(plan_json, plan_dir):
+def test_each_target_keeps_its_metadata_tolerance_and_adapter(plan_json, plan_audit):
     meta = plan_json["metrics"]
     assert meta["lib_precision"]["target"] == "issue12_shapes.py:rpf"
     assert meta["lib_precision"]["adapter"] == {"order": "pred_first", "value": "[1]"}
     assert meta["lib_ari"]["bounds"] == [-0.5, 1.0] and meta["elm_f"]["adapter"] == {}
     tolerance = {r["metric"]: r["tolerance"] for r in plan_json["results"]}
     assert tolerance["lib_ari"] == 1e-6 and tolerance["elm_f"] == 1e-9
-    md = (plan_dir / "out.md").read_text(encoding="utf-8")
+    md = (plan_audit / "out.md").read_text(encoding="utf-8")
     assert "| lib_ari | similarity | [-0.5, 1] | 1 | ? | 1e-06 |" in md
 
 
