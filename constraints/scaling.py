@@ -207,23 +207,24 @@ class Scaling(Constraint):
             rows = measure(metric, timeout_of(score))
             again = _over(_exponents(rows), declared)
             over = {what: e for what, e in again.items() if what in over}
-        if not over:
-            ev = Evaluation(Outcome.SATISFIED, {"declared": metric.complexity}, 1.0)
-            _MEASURED[metric] = ev
-            return ev
-        time_e, mem_e = _exponents(rows)
-        grew = {f"{what.split()[-1]}_growth": power(e) for what, e in over.items()}
-        table = [{"n": r["n"], "cpu_seconds": round(r["seconds"], 6),
-                  "peak_bytes": None if math.isnan(r["peak_bytes"]) else int(r["peak_bytes"])}
-                 for r in rows]
-        ev = Evaluation(Outcome.VIOLATED, {"declared": metric.complexity, **grew}, -1.0, detail=(
-            "; ".join(f"{what} grows like {power(e)}" for what, e in over.items())
-            + f", faster than the declared {metric.complexity} (measured twice; the instance "
-            "shown is the workload's shape at 8 items)"),
-            extra={MEASURED: {"time_exponent": _round(time_e), "memory_exponent": _round(mem_e),
-                              "growth": table, "summary": _summary(time_e, mem_e, table)}})
-        _MEASURED[metric] = ev
+        _MEASURED[metric] = ev = (_violated(metric, rows, over) if over else Evaluation(
+            Outcome.SATISFIED, {"declared": metric.complexity}, 1.0))
         return ev
+
+
+def _violated(metric: Any, rows: List[Dict[str, float]], over: Dict[str, float]) -> Evaluation:
+    """The failing result: what grew too fast as a power of n, the measurements apart."""
+    time_e, mem_e = _exponents(rows)
+    grew = {f"{what.split()[-1]}_growth": power(e) for what, e in over.items()}
+    table = [{"n": r["n"], "cpu_seconds": round(r["seconds"], 6),
+              "peak_bytes": None if math.isnan(r["peak_bytes"]) else int(r["peak_bytes"])}
+             for r in rows]
+    return Evaluation(Outcome.VIOLATED, {"declared": metric.complexity, **grew}, -1.0, detail=(
+        "; ".join(f"{what} grows like {power(e)}" for what, e in over.items())
+        + f", faster than the declared {metric.complexity} (measured twice; the instance "
+        "shown is the workload's shape at 8 items)"),
+        extra={MEASURED: {"time_exponent": _round(time_e), "memory_exponent": _round(mem_e),
+                          "growth": table, "summary": _summary(time_e, mem_e, table)}})
 
 
 def _round(x: Optional[float]) -> Optional[float]:

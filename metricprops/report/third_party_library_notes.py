@@ -15,7 +15,8 @@ from typing import Dict, Optional, Tuple
 
 from .third_party_bugs import BUGS
 
-__all__ = ["FAMILY", "RULES", "ERRORS", "SPECIFIC", "library_note", "library_bug_title"]
+__all__ = ["FAMILY", "RULES", "ERRORS", "SPECIFIC", "library_note", "library_bug_title",
+           "nan_labels"]
 
 
 def _family(family: str, *names: str) -> Dict[str, str]:
@@ -208,6 +209,15 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
 
 
 
+def nan_labels(package: str, how: str) -> str:
+    """The judgement of a package that groups labels by hashing, where NaN ≠ NaN."""
+    return ("**Input convention (NaN labels), not counted as a bug.** "
+            f"{package} {how}, where two NaN objects are different keys (NaN ≠ NaN), so a "
+            "block labelled NaN becomes singletons and the value changes; numpy-based "
+            "libraries count NaN as one label.  NaN is hardly a cluster label, but "
+            f"{package[:1].lower() + package[1:]} takes it silently instead of rejecting it.")
+
+
 def library_bug_title(note: str) -> Optional[str]:
     """The bug a judgement describes (``None`` if it describes none)."""
     if not note.startswith("**Bug") or "** (" not in note:
@@ -219,11 +229,7 @@ def library_bug_title(note: str) -> Optional[str]:
 #: Judgements that depend on the library rather than the definition, by (library, constraint).
 LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     ("clustereval", "label_invariance"): _bug_note("distinct labels of mixed types"),
-    ("river", "label_invariance"): "**Input convention (NaN labels), not counted as a bug.** "
-    "river counts labels in dicts, where two NaN objects are different keys (NaN ≠ NaN), so a "
-    "block labelled NaN becomes singletons and the value changes; numpy-based libraries count "
-    "NaN as one label.  NaN is hardly a cluster label, but river takes it silently instead "
-    "of rejecting it.",
+    ("river", "label_invariance"): nan_labels("river", "counts labels in dicts"),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Dict, Tuple
 
 from .coreference_notes import NOTES as COREFERENCE_NOTES, SCORCH_EQUIVALENT
+from .third_party_library_notes import nan_labels
 
 __all__ = ["NOTES", "BUG_TITLES", "bug_title"]
 
@@ -127,11 +128,7 @@ BUG_TITLES = {
 }
 
 
-_NAN_LABELS = ("failed", "**Input convention (NaN labels), not counted as a bug.** The "
-               "package groups items by label in a dict or set, where two NaN objects are "
-               "different keys (NaN ≠ NaN), so a block labelled NaN becomes singletons and the "
-               "value changes; numpy-based libraries count NaN as one label.  NaN is hardly a "
-               "cluster label, but the package takes it silently instead of rejecting it.")
+_NAN_LABELS = ("failed", nan_labels("The package", "groups items by label in a dict or set"))
 _SCORCH_QUADRATIC = ("failed", "**Performance, not a wrong value.** scorch compares the "
                      "entities of key and response pairwise (MUC and B³ entity by entity, "
                      "BLANC over mention pairs, CEAF through the full entity similarity "
