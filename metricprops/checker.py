@@ -24,7 +24,9 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance
-from .engine import CheckTask, ambient_jobs, journal_seed, run_audit, run_checks
+from .engine import (CheckTask, ambient_cluster, ambient_jobs, journal_seed, run_audit,
+                     run_checks)
+from .engine.cluster import check_cluster
 from .errors import MetricCallError
 from .exhaustive import resume
 from .registry import get_constraint, list_constraints, resolve_metric
@@ -83,7 +85,8 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
           max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
           tolerance: float = TOLERANCE, min_items: int = DEFAULT_MIN_ITEMS,
           isolate: Optional[bool] = None, memory_limit: Any = DEFAULT_MEMORY_LIMIT,
-          scale_max_n: int = DEFAULT_SCALE_MAX_N, jobs: Optional[int] = None) -> CheckResult:
+          scale_max_n: int = DEFAULT_SCALE_MAX_N, jobs: Optional[int] = None,
+          cluster: Optional[str] = None) -> CheckResult:
     """Check one constraint on one metric and return a :class:`CheckResult`.
 
     Parameters
@@ -123,17 +126,23 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
         Worker processes (default 1, or what ``metricprops report --jobs`` set).  With more
         than one, a large exhaustive phase is split into chunks that the workers share
         (:mod:`metricprops.exhaustive`); the result is the same for every ``jobs``.
+    cluster : str, optional
+        A Dask scheduler's address (the ``cluster`` extra; default none, or what
+        ``metricprops report --cluster`` set): the check runs there, its exhaustive phase
+        split over the cluster's workers, with the same result.
     """
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
                         scale_max_n)
     jobs = ambient_jobs() if jobs is None else check_jobs(jobs)
+    cluster = ambient_cluster() if cluster is None else check_cluster(cluster)
     limit = check_memory_limit(memory_limit)
     seed = check_seed(seed)
     m = resolve_metric(metric)
     c = get_constraint(constraint)
     tasks = [CheckTask(m, c, seed, budget)]
     return [r for _, r in run_checks(_check, tasks, jobs=jobs, isolate=isolate,
-                                     memory_limit=limit, raise_errors=True)][0]
+                                     memory_limit=limit, raise_errors=True,
+                                     cluster=cluster)][0]
 
 
 def _validated(max_examples: Any, exhaustive_n: Any, max_items: Any, timeout: Any,
@@ -281,13 +290,14 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     from the journal when not given), so the result equals an uninterrupted run's.  On
     Ctrl-C the workers stop and :class:`~metricprops.errors.AuditInterrupted` (a
     ``KeyboardInterrupt``) carries the partial result (``complete`` false).  ``cluster``
-    (a Dask scheduler's address, the ``cluster`` extra) runs the checks there instead, with
-    the same results.
+    (a Dask scheduler's address, the ``cluster`` extra; default none, or what ``metricprops
+    report --cluster`` set) runs the checks there instead, with the same results.
     """
     budget = _validated(max_examples, exhaustive_n, max_items, timeout, tolerance, min_items,
                         scale_max_n)
     time_budget = check_time_budget(time_budget)
     jobs = ambient_jobs() if jobs is None else check_jobs(jobs)
+    cluster = ambient_cluster() if cluster is None else check_cluster(cluster)
     limit = check_memory_limit(memory_limit)
     seed = check_seed(journal_seed(journal) if resume and seed is None and journal else seed)
     if isinstance(metrics, (str, bytes)) or callable(metrics) and not isinstance(metrics, Sequence):

@@ -222,7 +222,8 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
             max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
             max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
             jobs: Optional[int] = None,
-            scale_max_n: int = DEFAULT_SCALE_MAX_N) -> CompareResult:
+            scale_max_n: int = DEFAULT_SCALE_MAX_N,
+            cluster: Optional[str] = None) -> CompareResult:
     """Differential testing: find the smallest input on which ``a`` and ``b`` disagree.
 
     Parameters
@@ -247,6 +248,9 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
         Worker processes of the audit engine's pool (default 1, or what ``metricprops
         report --jobs`` set), as in :func:`~metricprops.checker.check`; the result is the
         same for every ``jobs``.
+    cluster : str, optional
+        A Dask scheduler's address: the comparison runs there (default none, or what
+        ``metricprops report --cluster`` set), with the same result.
     scale_max_n : int
         Largest input of the scale phase, where the two are also compared on structured
         partitions of many items (0 skips it), as in :func:`~metricprops.checker.check`.
@@ -267,7 +271,7 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
     agreement = Agreement(mb, timeout)
     r = check(ma, agreement, seed=seed, max_examples=max_examples, exhaustive_n=exhaustive_n,
               max_items=max_items, timeout=timeout, tolerance=tolerance, jobs=jobs,
-              scale_max_n=scale_max_n)
+              scale_max_n=scale_max_n, cluster=cluster)
     common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples, tolerance=tolerance,
                   exhaustive_n=exhaustive_n, max_items=max_items)
     if r.status == Status.FAILED and r.found_by == "scale":

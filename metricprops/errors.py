@@ -25,6 +25,7 @@ __all__ = [
     "InvalidArgumentError",
     "OutputPathError",
     "MissingExtraError",
+    "ClusterError",
     "InvalidConstraintError",
     "TargetError",
     "MetricCallError",
@@ -95,6 +96,11 @@ class OutputPathError(InvalidArgumentError):
 class MissingExtraError(MetricPropsError, ImportError):
     """An optional package (an extra such as ``test``) that a requested piece of work needs
     is not installed; the message names the package and how to install it."""
+
+
+class ClusterError(MetricPropsError, ConnectionError):
+    """The Dask scheduler given as ``cluster`` (``--cluster ADDRESS``) could not be reached;
+    the message names the address and what the connection said."""
 
 
 class InvalidConstraintError(MetricPropsError, TypeError):

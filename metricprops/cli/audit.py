@@ -6,6 +6,7 @@ from typing import Any, Optional
 import click
 
 from ..engine import jobs_for
+from ._engine import cluster_option
 from ..progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
@@ -52,9 +53,7 @@ from ._output import finish_audit
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes sharing the checks (default: one per usable core); the "
                    "JSON is the same for every N.")
-@click.option("--cluster", default=None, metavar="ADDRESS",
-              help="Send the checks to the Dask scheduler at ADDRESS (e.g. "
-                   "tcp://10.0.0.5:8786; needs the cluster extra); the JSON is a local run's.")
+@cluster_option("the checks")
 @click.option("--journal", "journal_path", type=click.Path(dir_okay=False), default=None,
               help="Append every finished check to this file (default: beside --json or "
                    "--markdown, removed once the run completes).")
@@ -143,7 +142,7 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
                                        **options, **engine)
         else:
             overrides = {k: v for k, v in options.items() if k in SETTINGS}
-            with jobs_for(engine["jobs"]):
+            with jobs_for(engine["jobs"], cluster):
                 result = run_plan(plan, overrides=overrides, seed=seed, budget=budget,
                                   timings=timings or None, progress=progress, on_result=save)
     except AuditInterrupted as exc:

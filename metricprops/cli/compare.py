@@ -9,6 +9,7 @@ from ..output import check_outputs, write_outputs
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS,
                         TOLERANCE, check_jobs)
+from ._engine import cluster_option
 from ._exit import EXIT_FINDING
 from ._output import report_failures
 
@@ -35,9 +36,11 @@ from ._output import report_failures
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: one per usable core); the result is the same "
                    "for every N.")
+@cluster_option("the comparison")
 def command(target_a: str, target_b: str, tolerance: float, seed: Optional[int],
             max_examples: int, exhaustive_n: int, max_items: int, timeout: Optional[float],
-            json_path: Optional[str], jobs: Optional[int] = None) -> None:
+            json_path: Optional[str], jobs: Optional[int] = None,
+            cluster: Optional[str] = None) -> None:
     """Compare two implementations on generated partitions (degenerate ones included).
 
     TARGET is a built-in name, package.module:attr, or path/to/file.py:attr.  Exit status 0
@@ -52,7 +55,7 @@ def command(target_a: str, target_b: str, tolerance: float, seed: Optional[int],
     result = compare(a, b, tolerance=tolerance, seed=seed, max_examples=max_examples,
                      exhaustive_n=exhaustive_n, max_items=max_items,
                      timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
-                     jobs=check_jobs(jobs))
+                     jobs=check_jobs(jobs), cluster=cluster)
     failures = write_outputs([("--json", json_path, result.dumps())])
     click.echo(result.describe())
     report_failures(failures)  # exit 2 after the result is shown

@@ -8,6 +8,7 @@ import click
 
 from ..engine import jobs_for
 from ..settings import MAX_SEED, check_jobs
+from ._engine import cluster_option
 
 __all__ = ["command"]
 
@@ -25,8 +26,9 @@ __all__ = ["command"]
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes sharing the audits' checks (default: one per usable "
                    "core); the reports are the same for every N.")
+@cluster_option("every audit and the ELM reproduction")
 def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: bool,
-            jobs: Optional[int] = None) -> None:
+            jobs: Optional[int] = None, cluster: Optional[str] = None) -> None:
     """Regenerate reports/: audit, closed forms, ELM paper, third-party audit, index.
 
     A section that needs a package that is not installed (scikit-learn, bcubed or scorch
@@ -46,7 +48,7 @@ def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: boo
         if not quiet:
             click.echo(f"[{time.monotonic() - started:6.1f}s] {message}", err=True)
 
-    with jobs_for(check_jobs(jobs)):
+    with jobs_for(check_jobs(jobs), cluster):
         folder = build_reports(out_dir, seed=DEFAULT_SEED if seed is None else seed,
                                quick=quick, progress=say,
                                audit_progress=None if quiet else Progress(),

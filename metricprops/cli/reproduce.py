@@ -9,6 +9,7 @@ from typing import Optional
 import click
 
 from ..settings import check_jobs
+from ._engine import cluster_option
 
 __all__ = ["command"]
 
@@ -32,8 +33,10 @@ def command() -> None:
                    "usable core); the numbers are the same for every N.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, hidden=True,
               help="Former name of --jobs.")
+@cluster_option("section 3.4's chunks of truths")
 def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int,
-                  jobs: Optional[int] = None, workers: Optional[int] = None) -> None:
+                  jobs: Optional[int] = None, workers: Optional[int] = None,
+                  cluster: Optional[str] = None) -> None:
     """The ELM paper's synthetic experiments (sections 2.2 and 3.4, Figs. 2-4).
 
     Scores every consecutive-block prediction of 15 items against the truth of equation (2),
@@ -48,7 +51,8 @@ def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int,
     md_path = os.path.join(out_dir, "elm-paper.md")
     check_outputs({"--json": json_path, "--out": md_path}, {"--out": out_dir})  # before work
     started = time.perf_counter()
-    res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers))
+    res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers),
+                        cluster=cluster)
     computed = time.perf_counter() - started
     figures = dict(elm_paper.FIGURES)
     failures = write_outputs([

@@ -14,9 +14,10 @@
 """
 from __future__ import annotations
 
-from .dispatch import CheckTask, ambient_jobs, default_memory_limit, jobs_for, run_checks
+from .dispatch import (CheckTask, ambient_cluster, ambient_jobs, default_memory_limit, jobs_for,
+                       run_checks)
 from .journal import Journal, journal_seed
 from .session import run_audit
 
 __all__ = ["CheckTask", "run_checks", "default_memory_limit", "Journal", "journal_seed",
-           "run_audit", "ambient_jobs", "jobs_for"]
+           "run_audit", "ambient_jobs", "ambient_cluster", "jobs_for"]

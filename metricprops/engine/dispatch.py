@@ -25,11 +25,11 @@ from .outcome import constraint_raised, crashed_in_task, died, with_output
 from .pool import Pool, Reply, Task
 from .schedule import Schedule, Work
 
-__all__ = ["CheckTask", "run_checks", "default_memory_limit", "ambient_jobs",
+__all__ = ["CheckTask", "run_checks", "default_memory_limit", "ambient_jobs", "ambient_cluster",
            "jobs_for", "pool_task", "reply_result", "source_file", "restore_source",
            "work_task", "settle", "plans_for"]
 
-_AMBIENT = {"jobs": 1}
+_AMBIENT: Dict[str, Any] = {"jobs": 1, "cluster": None}
 
 
 def ambient_jobs() -> int:
@@ -37,16 +37,23 @@ def ambient_jobs() -> int:
     return _AMBIENT["jobs"]
 
 
+def ambient_cluster() -> Optional[str]:
+    """The Dask scheduler an audit uses when not told (``None``, or what :func:`jobs_for`
+    set)."""
+    return _AMBIENT["cluster"]
+
+
 @contextmanager
-def jobs_for(jobs: int) -> Iterator[None]:
-    """Within the block, audits that are not told otherwise use ``jobs`` workers (how
-    ``metricprops report --jobs N`` reaches the audits its sections run)."""
-    before = _AMBIENT["jobs"]
-    _AMBIENT["jobs"] = jobs
+def jobs_for(jobs: int, cluster: Optional[str] = None) -> Iterator[None]:
+    """Within the block, audits, checks, comparisons and the ELM reproduction that are not
+    told otherwise use ``jobs`` workers, or the Dask scheduler at ``cluster`` (how
+    ``metricprops report --jobs N --cluster ADDRESS`` reaches the work its sections do)."""
+    before = dict(_AMBIENT)
+    _AMBIENT.update(jobs=jobs, cluster=cluster)
     try:
         yield
     finally:
-        _AMBIENT["jobs"] = before
+        _AMBIENT.update(before)
 
 
 @dataclass
@@ -172,16 +179,23 @@ def reply_result(task: CheckTask, reply: Reply, raise_errors: bool) -> CheckResu
 
 def run_checks(check: Callable[..., CheckResult], tasks: Sequence[CheckTask], *, jobs: int = 1,
                memory_limit: Optional[int] = None, isolate: Optional[bool] = None,
-               time_budget: Optional[float] = None, raise_errors: bool = False
-               ) -> Iterator[Tuple[int, CheckResult]]:
+               time_budget: Optional[float] = None, raise_errors: bool = False,
+               cluster: Optional[str] = None) -> Iterator[Tuple[int, CheckResult]]:
     """Run ``tasks``; yield ``(index, result)`` as each finishes (in task order when
     ``jobs`` is 1).
 
     ``check`` is the function a check is (``metricprops.checker``'s, passed in so that the
     engine sits below the checker); ``isolate`` ``None`` sends non-built-in metrics to
     workers, ``True`` every metric, ``False`` none.  ``raise_errors`` re-raises an exception
-    of the check itself (``check`` does; ``audit`` records it and goes on).
+    of the check itself (``check`` does; ``audit`` records it and goes on).  ``cluster`` (a
+    Dask scheduler's address) runs them there instead (:mod:`~metricprops.engine.cluster`;
+    no time budget there), in the order they finish.
     """
+    if cluster:
+        from .cluster import run_on_cluster
+
+        yield from run_on_cluster(cluster, check, tasks, memory_limit, raise_errors)
+        return
     if memory_limit is None:
         memory_limit = default_memory_limit(jobs)
     end = None if time_budget is None else time.monotonic() + time_budget

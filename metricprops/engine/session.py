@@ -13,7 +13,6 @@ from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from ..errors import AuditInterrupted
 from ..results import AuditResult, CheckResult
-from .cluster import run_on_cluster
 from .dispatch import CheckTask, run_checks
 from .journal import Journal
 
@@ -52,9 +51,8 @@ def run_audit(check: Callable[..., CheckResult], tasks: Sequence[CheckTask],
         show()
         # a broken constraint plug-in is recorded as an error and the audit goes on
         chosen = [tasks[i] for i in todo]
-        runs = (run_on_cluster(cluster, check, chosen, memory_limit) if cluster else
-                run_checks(check, chosen, jobs=jobs, memory_limit=memory_limit,
-                           isolate=isolate, time_budget=time_budget))
+        runs = run_checks(check, chosen, jobs=jobs, memory_limit=memory_limit,
+                          isolate=isolate, time_budget=time_budget, cluster=cluster)
         for j, r in runs:
             finished[todo[j]] = r
             if log:

@@ -166,23 +166,30 @@ def _keep_freed_memory() -> None:
         pass
 
 
-def _run_chunks(n: int, truths: np.ndarray, workers: int, bins: int) -> List[Dict[str, Any]]:
-    """The chunks of truths over the audit engine's worker pool, in task order."""
+def _run_chunks(n: int, truths: np.ndarray, workers: Optional[int], bins: int,
+                cluster: Optional[str] = None) -> List[Dict[str, Any]]:
+    """The chunks of truths over the audit engine's worker pool (or the Dask cluster at
+    ``cluster``), in task order (``None``: what ``metricprops report`` set, else 1 worker)."""
+    from ..engine import ambient_cluster, ambient_jobs
     from ..engine.tasks import run_tasks
 
+    workers = ambient_jobs() if workers is None else workers
+    cluster = ambient_cluster() if cluster is None else cluster
     tasks = [((n, truths[i:i + CHUNK].tolist(), bins),) for i in range(0, truths.size, CHUNK)]
-    return run_tasks(_chunk_task, tasks, jobs=workers, setup=_keep_freed_memory)
+    return run_tasks(_chunk_task, tasks, jobs=workers, setup=_keep_freed_memory,
+                     cluster=cluster)
 
 
-def section_3_4(n: int = N_34, truths: Optional[Sequence[int]] = None, workers: int = 1,
-                bins: int = SCORE_BINS) -> Dict[str, Any]:
+def section_3_4(n: int = N_34, truths: Optional[Sequence[int]] = None,
+                workers: Optional[int] = None,
+                bins: int = SCORE_BINS, cluster: Optional[str] = None) -> Dict[str, Any]:
     """Each consecutive partition in ``truths`` (default: all) against all predictions."""
     from scipy.stats import kendalltau, pearsonr, spearmanr
 
     m = eng.n_partitions(n)
     all_truths = truths is None
     truths = np.arange(m, dtype=np.int64) if truths is None else np.asarray(truths, np.int64)
-    parts = _run_chunks(n, truths, workers, bins)
+    parts = _run_chunks(n, truths, workers, bins, cluster)
     counts = {k: np.concatenate([p["counts"][k] for p in parts]) for k in parts[0]["counts"]}
     tau = kendall_tau_b(counts)
     swaps = counts["discordant"]
@@ -288,36 +295,37 @@ def _digest(a: np.ndarray) -> str:
 # the whole reproduction
 # ----------------------------------------------------------------------------------------
 
-def run(quick: bool = False, seed: int = 0, workers: Optional[int] = None) -> Dict[str, Any]:
+def run(quick: bool = False, seed: int = 0, workers: Optional[int] = None,
+        cluster: Optional[str] = None) -> Dict[str, Any]:
     """Run both experiments.  ``quick``: section 3.4 on ``QUICK_TRUTHS`` truths drawn with
     ``seed`` (every prediction still scored, so per-truth numbers stay exact).  ``workers``:
     worker processes sharing the chunks of truths (default 1, or what ``metricprops report
-    --jobs`` set); the numbers are the same for every count."""
-    if workers is None:
-        from ..engine import ambient_jobs
-        workers = ambient_jobs()
+    --jobs`` set); ``cluster``: a Dask scheduler's address whose workers share them instead
+    (default none, or what ``metricprops report --cluster`` set).  The numbers are the same
+    for every count and on a cluster."""
     s22 = section_2_2()
     truths = None
     if quick:
         rng = np.random.default_rng(seed)
         truths = np.sort(rng.choice(eng.n_partitions(N_34), size=QUICK_TRUTHS, replace=False))
-    s34 = section_3_4(truths=truths, workers=workers)
+    s34 = section_3_4(truths=truths, workers=workers, cluster=cluster)
     sens_n = QUICK_SENSITIVITY_N if quick else SENSITIVITY_N
     config = {"quick": quick, "seed": seed if quick else None,
               "section_3_4_truths": int(s34["result"]["truths"]),
               "score_bins": SCORE_BINS, "swap_fraction_bins": SWAP_BINS,
               "sensitivity_n_items": list(sens_n)}
     out = {"config": config, "section_2_2": s22, "section_3_4": s34,
-           "sensitivity": sensitivity(sens_n, workers)}
+           "sensitivity": sensitivity(sens_n, workers, cluster)}
     out["comparison"] = comparison(out)
     return out
 
 
-def sensitivity(ns: Sequence[int], workers: int = 1) -> List[Dict[str, Any]]:
+def sensitivity(ns: Sequence[int], workers: Optional[int] = None,
+                cluster: Optional[str] = None) -> List[Dict[str, Any]]:
     """Section 3.4 exhaustively with fewer items: how the headline numbers depend on n."""
     rows = []
     for n in ns:
-        r = section_3_4(n=n, workers=workers)["result"]
+        r = section_3_4(n=n, workers=workers, cluster=cluster)["result"]
         rows.append({"n_items": n, "truths": r["truths"], "pairs": r["pairs"]["pairs"],
                      "swapped": r["pairs"]["discordant"], "swapped_share": r["swapped_share"],
                      "tau_b_mean": r["kendall_tau_b"]["mean"],

@@ -1,4 +1,5 @@
-"""A cluster: an audit on a Dask LocalCluster gives the JSON of a local run."""
+"""A cluster: an audit, a check, a comparison and the ELM reproduction on a Dask LocalCluster
+give what a local run gives; bad or unreachable addresses are clear errors."""
 from __future__ import annotations
 
 import json
@@ -6,6 +7,8 @@ import json
 import pytest
 
 import metricprops as mp
+from metricprops.engine import ambient_cluster, jobs_for
+from metricprops.errors import ClusterError, InvalidArgumentError
 from metricprops.registry import resolve_metric
 from plugins import broken
 
@@ -64,3 +67,85 @@ def test_a_split_exhaustive_phase_on_the_cluster_is_a_local_run(scheduler, monke
     there = mp.audit(["elm_f", "bcubed_f"], ["homogeneity"], cluster=scheduler, **opts)
     here = mp.audit(["elm_f", "bcubed_f"], ["homogeneity"], jobs=1, **opts)
     assert there.dumps() == here.dumps()
+
+
+@pytest.mark.slow
+def test_check_and_compare_on_the_cluster_are_local_runs(scheduler):
+    opts = dict(seed=3, max_examples=5, exhaustive_n=4, scale_max_n=0)
+    there = mp.check("bcubed_f", "zero_score", cluster=scheduler, **opts)
+    assert there.to_json() == mp.check("bcubed_f", "zero_score", **opts).to_json()
+    assert there.status == "failed"
+    there = mp.compare("rand", "adjusted_rand", cluster=scheduler, **opts)
+    assert there.dumps() == mp.compare("rand", "adjusted_rand", **opts).dumps()
+    assert there.status == "disagree"
+    with pytest.raises(RuntimeError, match="bug in the constraint"):  # as check raises here
+        mp.check("purity", broken.BrokenConstraint(), cluster=scheduler, **opts)
+
+
+@pytest.mark.slow
+def test_the_elm_reproduction_shares_its_chunks_on_the_cluster(scheduler):
+    import numpy as np
+
+    from metricprops.reproduce import elm_paper
+
+    there = elm_paper.section_3_4(n=9, cluster=scheduler)  # 256 truths: 4 chunks of 64
+    assert there["result"]["truths"] == 256
+    np.testing.assert_equal(there, elm_paper.section_3_4(n=9))  # exactly, arrays included
+
+
+@pytest.mark.slow
+def test_the_cli_sends_a_comparison_to_the_cluster(scheduler, invoke, tmp_path):
+    args = ["compare", "rand", "adjusted_rand", "--seed", 2, "--max-examples", 5,
+            "--exhaustive-n", 3]
+    assert invoke(*args, "--cluster", scheduler, "--json", tmp_path / "c.json").exit_code == 1
+    assert invoke(*args, "--json", tmp_path / "l.json").exit_code == 1
+    assert (tmp_path / "c.json").read_bytes() == (tmp_path / "l.json").read_bytes()
+
+
+@pytest.fixture
+def unreachable():
+    """A scheduler address where nothing listens, given up on after one second."""
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        yield "tcp://127.0.0.1:9"
+
+
+def test_report_s_cluster_reaches_audits_checks_comparisons_and_the_elm_reproduction(
+        unreachable):
+    from metricprops.reproduce import elm_paper
+
+    work = {"audit": lambda: mp.audit("purity", ["rag_bag"], max_examples=1),
+            "check": lambda: mp.check("purity", "rag_bag", max_examples=1),
+            "compare": lambda: mp.compare("rand", "rand", max_examples=1),
+            "elm": lambda: elm_paper.section_3_4(n=4)}
+    with jobs_for(1, unreachable):
+        for run in work.values():
+            with pytest.raises(ClusterError, match="could not reach the Dask scheduler at "
+                                                   "tcp://127.0.0.1:9"):
+                run()
+    assert ambient_cluster() is None
+
+
+@pytest.mark.parametrize("command", [
+    ["audit", "purity"], ["compare", "rand", "purity"], ["report", "--quick"],
+    ["reproduce", "elm-paper", "--quick"]])
+def test_a_bad_cluster_address_is_a_usage_error_before_any_work(invoke, command, tmp_path):
+    result = invoke(*command, "--cluster", "nonsense")
+    assert result.exit_code == 2
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("error: Invalid value for '--cluster': expected a Dask scheduler "
+                           "address such as tcp://10.0.0.5:8786, got 'nonsense'")
+
+
+def test_an_unreachable_cluster_is_one_line_and_exit_2(invoke, unreachable):
+    result = invoke("audit", "purity", "-c", "rag_bag", "--cluster", unreachable, "-q")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1].startswith(
+        "error: could not reach the Dask scheduler at tcp://127.0.0.1:9")
+
+
+@pytest.mark.parametrize("address", ["", 8786, "tcp://host", "tcp://h:port"])
+def test_the_api_rejects_what_is_not_a_scheduler_address(address):
+    with pytest.raises(InvalidArgumentError, match="expected a Dask scheduler address"):
+        mp.audit("purity", ["rag_bag"], cluster=address)

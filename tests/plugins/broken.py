@@ -15,6 +15,8 @@ prediction of at least three items that are all singletons, where
 * ``chatty`` prints 2,000 lines and then raises,
 * ``half_setup`` (on every input) hangs in a slow first-call set-up and is broken for good once
   that set-up is cut off.
+
+``BrokenConstraint`` is a constraint plug-in with a bug: its ``evaluate`` raises.
 """
 from __future__ import annotations
 
@@ -26,6 +28,9 @@ import sys
 import numpy as np
 
 import metricprops
+from metricprops.constraint import PairwiseConstraint, pair_instance
+from metricprops.partition import Partition
+from metricprops.strategies import partitions
 
 _META = dict(kind="similarity", bounds=(0.0, 1.0), perfect=1.0, symmetric=True)
 
@@ -137,3 +142,20 @@ def half_setup(labels_true, labels_pred):
     if not getattr(library, "ready", False):
         raise NameError("name '_ndimage_api' is not defined")
     return _agree(labels_true, labels_pred)
+
+
+class BrokenConstraint(PairwiseConstraint):
+    """A constraint plug-in with a bug: evaluate raises ``RuntimeError``."""
+
+    name = "broken"
+    min_items = 2
+
+    def strategy(self, max_items):
+        return partitions(min_items=2, max_items=4).map(lambda p: pair_instance(p, p, p))
+
+    def enumerate(self, max_n):
+        yield pair_instance(Partition.from_labels([0, 0]), Partition.from_labels([0, 1]),
+                            Partition.from_labels([0, 0]))
+
+    def evaluate(self, instance, score, metric, tolerance=0):
+        raise RuntimeError("bug in the constraint")

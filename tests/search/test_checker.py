@@ -19,7 +19,7 @@ from metricprops.constraint import PairwiseConstraint, pair_instance
 from metricprops.partition import Partition
 from metricprops.results import STATUSES
 from metricprops.strategies import partitions
-from plugins import faulty
+from plugins import broken, faulty
 
 SEED = 20261130
 FAST = dict(seed=SEED, max_examples=30, exhaustive_n=4)
@@ -335,24 +335,7 @@ def test_scorer_validates_return_values(value, ok):
         assert info.value.reason in ("not_a_number", "nan", "inf")
 
 
-class _Broken(PairwiseConstraint):
-    """A constraint plug-in with a bug: evaluate raises."""
-
-    name = "broken"
-    min_items = 2
-
-    def strategy(self, max_items):
-        return partitions(min_items=2, max_items=4).map(lambda p: pair_instance(p, p, p))
-
-    def enumerate(self, max_n):
-        yield pair_instance(Partition.from_labels([0, 0]), Partition.from_labels([0, 1]),
-                            Partition.from_labels([0, 0]))
-
-    def evaluate(self, instance, score, metric, tolerance=0):
-        raise RuntimeError("bug in the constraint")
-
-
 def test_a_broken_constraint_is_recorded_and_the_audit_goes_on():
-    result = audit(["elm_f", "purity"], [_Broken(), "zero_score"], **FAST)
+    result = audit(["elm_f", "purity"], [broken.BrokenConstraint(), "zero_score"], **FAST)
     assert [r.status for r in result.results] == ["error", "passed", "error", "failed"]
     assert "constraint 'broken' raised RuntimeError" in result.results[0].message
