@@ -138,9 +138,19 @@ def test_a_bad_cluster_address_is_a_usage_error_before_any_work(invoke, command,
                            "address such as tcp://10.0.0.5:8786, got 'nonsense'")
 
 
-def test_an_unreachable_cluster_is_one_line_and_exit_2(invoke, unreachable):
-    result = invoke("audit", "purity", "-c", "rag_bag", "--cluster", unreachable, "-q")
-    assert result.exit_code == 2
+@pytest.mark.parametrize("command", [
+    ["audit", "purity", "-c", "rag_bag", "-q"], ["compare", "rand", "purity"],
+    ["report", "--quick", "-q"], ["reproduce", "elm-paper", "--quick"], ["audit", "--plan"]])
+def test_an_unreachable_cluster_is_one_line_and_exit_2(invoke, unreachable, command, tmp_path,
+                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    if command[-1] == "--plan":  # a plan's audits go there too
+        (tmp_path / "plan.toml").write_text(
+            '[audit]\nconstraints = ["rag_bag"]\n\n[[target]]\ntarget = "purity"\n',
+            encoding="utf-8")
+        command = [*command, "plan.toml", "-q"]
+    result = invoke(*command, "--cluster", unreachable)
+    assert result.exit_code == 2, result.output
     assert result.output.strip().splitlines()[-1].startswith(
         "error: could not reach the Dask scheduler at tcp://127.0.0.1:9")
 
