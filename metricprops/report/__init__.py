@@ -152,7 +152,8 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
                            if line.startswith("| [third-party.md]"))
                 index = index.replace(row, row[:-len(" |")] + " (built without "
                                       f"{', '.join(left_out)}: not installed) |")
-        third_party.write_reports(folder, seed=seed, command=command, **kw)
+        third_party.write_reports(folder, seed=seed, command=command, progress=audit_progress,
+                                  **kw)
     draw_theorem3(folder / "figures" / "counterexample_graph.png")
     write_text(folder / "README.md", index)
     return folder

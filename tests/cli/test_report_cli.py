@@ -106,6 +106,31 @@ def test_skip_missing_builds_the_rest_and_says_what_was_left_out(invoke, quick_r
     assert parse(next(iter(reports)))[1]["skip_missing"] is True
 
 
+@pytest.mark.slow  # the shared quick report
+def test_the_third_party_audit_shows_its_progress(invoke, quick_reports, tmp_path, monkeypatch):
+    import importlib
+
+    for where, stand_in in _sections_copied_from(quick_reports).items():
+        module, name = where.split(".")
+        monkeypatch.setattr(importlib.import_module(f"metricprops.report.{module}"), name, stand_in)
+    seen = []
+
+    def third_party_audit(out, *, progress=None, **kw):  # its audits report as they go
+        seen.append(progress)
+        progress(3, 3, "", "")
+        for name in ("third-party.json", "third-party.md"):
+            (Path(out) / name).write_bytes((quick_reports / name).read_bytes())
+
+    monkeypatch.setattr(importlib.import_module("metricprops.report.third_party"),
+                        "write_reports", third_party_audit)
+    result = invoke("report", "--quick", "--seed", "5", "--out", tmp_path / "reports")
+    assert result.exit_code == 0, result.output
+    assert seen[0] is not None
+    lines = result.stderr.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith("] third-party audit"))
+    assert lines[at + 1].startswith("[########################] 3/3 ")
+
+
 @pytest.mark.slow  # a quick report (and the shared one): about a minute
 def test_every_regeneration_line_works_as_printed(invoke, quick_reports, tmp_path, monkeypatch):
     pytest.importorskip("sklearn")
