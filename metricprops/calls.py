@@ -6,8 +6,10 @@ becomes a :class:`MetricCallError` carrying the input, which the checker turns i
 """
 from __future__ import annotations
 
+import functools
 import math
 import signal
+import sys
 import threading
 import warnings
 from typing import Any, Callable, Dict, Optional, Tuple
@@ -82,6 +84,21 @@ def interrupted() -> int:
     return _interrupted
 
 
+#: Seconds after which a time limit swallowed where exceptions cannot propagate fires again.
+REFIRE_SECONDS = 0.001
+
+
+def _unraisable(hook: Callable[[Any], None], unraisable: Any) -> None:
+    """``sys.unraisablehook`` during a timed call.  A time limit that fired inside a callback
+    whose exceptions Python ignores (a ``gc`` callback, a ``__del__``) would be lost and
+    printed into what the metric printed: it is re-armed to fire a moment later, in the
+    metric's own code, and nothing is printed.  Anything else goes to ``hook``."""
+    if isinstance(unraisable.exc_value, _Timeout):
+        signal.setitimer(signal.ITIMER_REAL, REFIRE_SECONDS)
+        return
+    hook(unraisable)
+
+
 def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool, Any]:
     """Run ``func()`` with a time limit: ``(True, value)``, or ``(False, None)`` if it hung.
 
@@ -99,6 +116,8 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
             raise _Timeout()
 
         previous = {sig: signal.signal(sig, on_timer) for sig in (signal.SIGPROF, signal.SIGALRM)}
+        hook = sys.unraisablehook
+        sys.unraisablehook = functools.partial(_unraisable, hook)
         signal.setitimer(signal.ITIMER_PROF, timeout)
         signal.setitimer(signal.ITIMER_REAL, timeout * WALL_FACTOR)
         try:
@@ -111,6 +130,7 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
             signal.setitimer(signal.ITIMER_REAL, 0)
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
+            sys.unraisablehook = hook
     box: Dict[str, Any] = {}
 
     def target() -> None:

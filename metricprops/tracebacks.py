@@ -38,12 +38,22 @@ def _inside(path: str, root: str) -> bool:
 
 
 def display_path(filename: str) -> str:
-    """``filename`` relative to the current folder when it lies below it, else as given."""
+    """``filename`` relative to the current folder when it lies below it; a file of an
+    installed library or of the standard library relative to where it is installed
+    (``clusim/sim.py``: the same on every machine); else as given."""
     try:
         resolved = Path(filename).resolve()
-        return str(resolved.relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
+        # the innermost root first: site-packages lies inside the standard library's folder
+        roots = [Path.cwd().resolve(),
+                 *(Path(root) for root in sorted(_LIBRARIES, key=len, reverse=True))]
+    except OSError:  # pragma: no cover
         return filename
+    for root in roots:
+        try:
+            return str(resolved.relative_to(root))
+        except ValueError:
+            continue
+    return filename
 
 
 def raise_site(exc: BaseException) -> Optional[str]:
