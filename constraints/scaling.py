@@ -4,16 +4,18 @@ Implementations ship quadratic loops over pairs of items, dense classes × clust
 and sums over every pair of blocks; at 30 items none of that shows.  This property times the
 metric over geometric sizes (:data:`SIZES`, from 64 items, doubling), on partitions with
 many small blocks -- the truth in blocks of 4 items, the prediction random over n / 4 blocks,
-where a dense table has n² / 16 cells -- and fits the growth exponent of the time (best of
-:data:`REPEATS` calls a size) and of the peak memory (``tracemalloc``, numpy's allocations
-included) by least squares on log-log scales.  Times are the process's CPU time (the
-best of :data:`REPEATS` calls), which other jobs on the machine do not inflate as they
-inflate the wall time, over the three largest sizes reached (where
-the leading term dominates the call overhead).
+where a dense table has n² / 16 cells -- and fits the growth exponent of the time and of the
+peak memory (``tracemalloc``, numpy's allocations included) by least squares on log-log
+scales, over the three largest sizes reached (where the leading term dominates the call
+overhead).  The time of a size is the CPU time per call, best of :data:`REPEATS` batches of
+calls that each take at least :data:`BATCH_SECONDS`, with the garbage collector off and
+thread pools held to one thread (:func:`measure`): what other jobs on a busy machine do not
+inflate as they inflate wall time, measured finer than the CPU clock's ticks.
 
 It stops growing at the first size where a call takes more than :data:`CALL_SECONDS` of CPU
-time (or four times that of wall time) or more than a quarter of :data:`MEMORY_CAP` of
-memory, or after :data:`TOTAL_SECONDS`; times under :data:`FLOOR` seconds (call overhead, not growth)
+time (or :data:`~metricprops.settings.WALL_FACTOR` × 4 × that of wall time) or more than a
+quarter of :data:`MEMORY_CAP` of memory, or after :data:`TOTAL_SECONDS` of CPU time; times
+under :data:`FLOOR` seconds (call overhead, not growth)
 and peaks under 64 KiB are left out of the fits.  Violated when the time exponent exceeds
 the declared one (:attr:`Metric.complexity`, default ``"n"``) by more than :data:`MARGIN`, or
 the memory exponent exceeds ``max(1, declared)`` by more than it, on two independent
@@ -26,6 +28,7 @@ under the counterexample's ``measured`` key, which the JSON and the Markdown car
 """
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import time
@@ -40,6 +43,7 @@ from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Sc
 from metricprops.metrics.base import growth_exponent
 from metricprops.partition import Partition
 from metricprops.results import MEASURED
+from metricprops.settings import WALL_FACTOR
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import call, timeout_of
@@ -50,8 +54,15 @@ SIZES = tuple(2 ** k for k in range(6, 18))
 REPEATS = 3
 #: Stop growing once one call takes longer than this (seconds).
 CALL_SECONDS = 0.25
-#: Stop growing after this long in all (seconds).
-TOTAL_SECONDS = 6.0
+#: Stop growing after this much CPU time in all (seconds): a backstop; the sizes reached
+#: are set by :data:`CALL_SECONDS` and :data:`MEMORY_CAP`, which do not depend on how the
+#: time was spent before.
+TOTAL_SECONDS = 12.0
+#: Each timed batch of calls takes at least this much CPU time (seconds).
+BATCH_SECONDS = 0.05
+#: The first call of a size is traced for memory while the previous size's calls took less
+#: than this much CPU time (seconds).
+TRACE_SECONDS = 0.02
 #: Times below this are call overhead and scheduling noise, left out of the fit (seconds).
 FLOOR = 1e-2
 #: Peaks below this are left out of the memory fit (bytes).
@@ -105,43 +116,73 @@ def measure(metric: Any, timeout: Optional[float]) -> List[Dict[str, float]]:
 
     At each size the first call runs under ``tracemalloc`` (the peak; it also warms the
     metric up: lazy imports, caches) while calls are fast (the tracer slows Python code
-    several times); the time is the best of the next ``REPEATS`` calls.
+    several times); the time is the best of ``REPEATS`` batches of calls, each batch as many
+    calls as take :data:`BATCH_SECONDS` of CPU time (the process's CPU clock advances in
+    ticks of a few milliseconds on many systems), per call.  As :mod:`timeit` does, the
+    garbage collector is off while calls are timed (a collection's cost depends on what
+    the process did before); thread pools (BLAS, OpenMP: numpy, scipy, torch) are limited
+    to one thread, so that the CPU time is the work of the call, not threads waiting for
+    each other on a busy machine.  Every stop is on CPU time, with a wall-time backstop
+    :data:`~metricprops.settings.WALL_FACTOR` times longer for a metric that waits.
     """
+    from threadpoolctl import threadpool_limits
+
     rows: List[Dict[str, float]] = []
-    start, best = time.monotonic(), 0.0
-    for n in SIZES:
-        t, p = workload(n)
-        truth, pred = Partition.from_labels(t), Partition.from_labels(p)
+    gc.collect()  # the batches start from a clean heap
+    cpu_start, wall_start, cpu = time.process_time(), time.monotonic(), 0.0
+    with threadpool_limits(limits=1):
+        for n in SIZES:
+            t, p = workload(n)
+            truth, pred = Partition.from_labels(t), Partition.from_labels(p)
 
-        def run(shift: int = 0) -> Tuple[bool, Any]:
-            # each call gets the items in an order of its own: a memo cannot answer
-            order = np.random.default_rng(next(_CALLS)).permutation(n)
-            a, b = t[order], p[order]
-            args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
-            return call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
+            def run(shift: int = 0) -> Tuple[bool, Any]:
+                # each call gets the items in an order of its own: a memo cannot answer
+                order = np.random.default_rng(next(_CALLS)).permutation(n)
+                a, b = t[order], p[order]
+                args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
+                return call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
 
-        ok, peak = _traced(run) if best < 0.02 else (True, math.nan)
-        best = cpu = math.inf
-        for shift in range(1, REPEATS + 1 if ok else 1):
-            began, began_cpu = time.perf_counter(), time.process_time()
-            ok = run(shift)[0]
-            cpu = min(cpu, time.process_time() - began_cpu)
-            best = min(best, time.perf_counter() - began)
-            if not ok or _slow(cpu, best):
+            ok, peak = _traced(run) if cpu < TRACE_SECONDS else (True, math.nan)
+            cpu = wall = math.inf
+            for _ in range(REPEATS if ok else 0):
+                ok, batch_cpu, batch_wall = _batch(run)
+                cpu, wall = min(cpu, batch_cpu), min(wall, batch_wall)
+                if not ok or _slow(cpu, wall) or cpu < FLOOR / 4:  # too fast for the fit
+                    break
+            if not ok:
                 break
-        if not ok:
-            break
-        rows.append({"n": n, "seconds": cpu, "wall_seconds": best, "peak_bytes": peak})
-        if _slow(cpu, best) or time.monotonic() - start > TOTAL_SECONDS or (
-                peak > MEMORY_CAP / 4):
-            break
+            rows.append({"n": n, "seconds": cpu, "wall_seconds": wall, "peak_bytes": peak})
+            if _slow(cpu, wall) or peak > MEMORY_CAP / 4 or (
+                    time.process_time() - cpu_start > TOTAL_SECONDS) or (
+                    time.monotonic() - wall_start > WALL_FACTOR * TOTAL_SECONDS):
+                break
     return rows
+
+
+def _batch(run: Any) -> Tuple[bool, float, float]:
+    """``(ok, CPU seconds, wall seconds)`` per call of a batch of calls of ``run`` that
+    takes at least :data:`BATCH_SECONDS` of CPU time (one call if that is already longer),
+    with the garbage collector off (as :mod:`timeit` runs)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        calls, began, began_cpu = 0, time.perf_counter(), time.process_time()
+        while True:
+            ok = run(calls)[0]
+            calls += 1
+            spent = time.process_time() - began_cpu
+            if not ok or spent >= BATCH_SECONDS or _slow(spent, time.perf_counter() - began):
+                return ok, spent / calls, (time.perf_counter() - began) / calls
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _slow(cpu: float, wall: float) -> bool:
     """A call too slow to grow further: by its CPU time (what the fit uses), or by a wall
-    time far past it (a metric that waits, or a machine too busy to measure on)."""
-    return cpu > CALL_SECONDS or wall > 4 * CALL_SECONDS
+    time :data:`~metricprops.settings.WALL_FACTOR` times past the limit (a metric that
+    waits rather than computes)."""
+    return cpu > CALL_SECONDS or wall > WALL_FACTOR * 4 * CALL_SECONDS
 
 
 def _exponents(rows: List[Dict[str, float]]) -> Tuple[Optional[float], Optional[float]]:
