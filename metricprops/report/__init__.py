@@ -43,6 +43,8 @@ EXTRAS = {"sklearn": ("scikit-learn", "test"), "bcubed": ("bcubed", "test"),
           "scorch": ("scorch", "test")}
 #: The section that the ``libraries`` extra completes (left out of a quick build).
 LIBRARIES_SECTION = "third-party audit's libraries"
+#: Constraints a quick (smoke) build of the built-in audit leaves out.
+QUICK_LEFT_OUT = ("scaling",)
 #: The third-party target audited by a quick build.
 QUICK_THIRD_PARTY = ("sklearn.metrics:adjusted_rand_score",)
 
@@ -120,12 +122,13 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     folder.mkdir(parents=True, exist_ok=True)
     say = progress or (lambda message: None)
     say("audit of the built-in metrics")
-    # a quick build is a smoke run: tiny budgets and no scale phase (its large inputs cost
-    # more than the rest of a quick audit)
+    # a quick build is a smoke run: tiny budgets, and neither the scale phase nor the
+    # scaling property (their large inputs cost more than the rest of a quick audit)
     budget = ({"max_examples": 5, "exhaustive_n": 3, "max_items": 8, "scale_max_n": 0}
               if quick else {})
     builtin_audit = write_audit_report(folder, seed=seed, progress=audit_progress,
-                                       command=command, **budget)
+                                       command=command, leave_out=QUICK_LEFT_OUT if quick
+                                       else (), **budget)
     say("coreference metrics")
     write_coreference_report(folder, builtin_audit, command)
     say("closed forms")
