@@ -144,6 +144,9 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     else:
         say("third-party audit")
         kw = {"names": list(QUICK_THIRD_PARTY), **budget} if quick else {}
+        if quick:
+            from ..registry import constraint_names
+            kw["constraints"] = [c for c in constraint_names() if c not in QUICK_LEFT_OUT]
         if not quick:
             from .third_party_libraries import LIBRARIES
             left_out = missing.get(LIBRARIES_SECTION, [])
