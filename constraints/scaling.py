@@ -135,7 +135,7 @@ def measure(metric: Any, timeout: Optional[float]) -> List[Dict[str, float]]:
             t, p = workload(n)
             truth, pred = Partition.from_labels(t), Partition.from_labels(p)
 
-            def run(shift: int = 0) -> Tuple[bool, Any]:
+            def run() -> Tuple[bool, Any]:
                 # each call gets the items in an order of its own: a memo cannot answer
                 order = np.random.default_rng(next(_CALLS)).permutation(n)
                 a, b = t[order], p[order]
@@ -168,7 +168,7 @@ def _batch(run: Any) -> Tuple[bool, float, float]:
     try:
         calls, began, began_cpu = 0, time.perf_counter(), time.process_time()
         while True:
-            ok = run(calls)[0]
+            ok = run()[0]
             calls += 1
             spent = time.process_time() - began_cpu
             if not ok or spent >= BATCH_SECONDS or _slow(spent, time.perf_counter() - began):

@@ -23,14 +23,14 @@ instances listed in `audit.json` (`settings`), not a proof.
 
 
 def write_audit_report(out: Path, *, seed: int, progress: Optional[Callable[..., Any]] = None,
-                       command: str = "metricprops report", leave_out: Sequence[str] = (),
-                       **budget: Any) -> AuditResult:
+                       command: str = "metricprops report",
+                       constraints: Optional[Sequence[str]] = None, **budget: Any) -> AuditResult:
     """Run the audit and write ``audit.json``, ``audit.md`` and ``figures/audit-heatmap.png``;
-    ``command`` is the regeneration command the Markdown names; the constraints named in
-    ``leave_out`` are not checked."""
+    ``command`` is the regeneration command the Markdown names; ``constraints`` (names)
+    default to every registered one."""
     metrics = [m for m in list_metrics() if m.builtin]
-    constraints = [c for c in list_constraints() if c.name not in leave_out]
-    result = audit(metrics, constraints, seed=seed, progress=progress, **budget)
+    chosen = list_constraints() if constraints is None else constraints
+    result = audit(metrics, chosen, seed=seed, progress=progress, **budget)
     write_text(out / "audit.json", result.dumps())
     audit_heatmap(result, out / "figures" / "audit-heatmap.png",
                   title="Built-in metrics × constraints")
