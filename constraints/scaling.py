@@ -6,11 +6,13 @@ metric over geometric sizes (:data:`SIZES`, from 64 items, doubling), on partiti
 many small blocks -- the truth in blocks of 4 items, the prediction random over n / 4 blocks,
 where a dense table has n² / 16 cells -- and fits the growth exponent of the time and of the
 peak memory (``tracemalloc``, numpy's allocations included) by least squares on log-log
-scales, over the three largest sizes reached (where the leading term dominates the call
-overhead).  The time of a size is the CPU time per call, best of :data:`REPEATS` batches of
-calls that each take at least :data:`BATCH_SECONDS`, with the garbage collector off and
-thread pools held to one thread (:func:`measure`): what other jobs on a busy machine do not
-inflate as they inflate wall time, measured finer than the CPU clock's ticks.
+scales, over the (up to four, at least three) largest sizes reached (where the leading term
+dominates the call overhead).  The time of a size is the CPU time per call, best of
+:data:`REPEATS` batches of calls that each take at least :data:`BATCH_SECONDS`, with the
+garbage collector off and thread pools held to one thread (:func:`measure`), and the fitted
+sizes are timed again in turn, :data:`ROUNDS` times, keeping the best: what other jobs on a
+busy machine do not inflate as they inflate wall time, measured finer than the CPU clock's
+ticks, with a burst of load falling on every fitted size alike.
 
 It stops growing at the first size where a call takes more than :data:`CALL_SECONDS` of CPU
 time (or :data:`~metricprops.settings.WALL_FACTOR` × 4 × that of wall time) or more than a
@@ -43,6 +45,7 @@ from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Sc
 from metricprops.metrics.base import growth_exponent
 from metricprops.partition import Partition
 from metricprops.results import MEASURED
+from metricprops.calls import Deadline
 from metricprops.settings import WALL_FACTOR
 from metricprops.tolerance import TOLERANCE
 
@@ -88,15 +91,20 @@ _SHOWN = Instance(Partition.from_labels(workload(8)[0]),
                   {"pred": Partition.from_labels(workload(8)[1])}, "scaling")
 
 
-#: The fit uses this many of the largest sizes (where the leading term dominates).
-FIT_POINTS = 3
+#: The fit uses up to this many of the largest sizes (where the leading term dominates) ...
+FIT_POINTS = 4
+#: ... and at least this many.
+MIN_FIT_POINTS = 3
+#: Rounds in which the fitted sizes are timed again in turn (:func:`_interleave`).
+ROUNDS = 2
 
 
 def fit(points: List[Tuple[int, float]], floor: float) -> Optional[float]:
     """Least-squares slope of log(value) on log(n) over the :data:`FIT_POINTS` largest
-    sizes with values at or above ``floor`` (``None`` with fewer such points)."""
+    sizes with values at or above ``floor`` (``None`` with fewer than
+    :data:`MIN_FIT_POINTS` such points)."""
     kept = [(math.log(n), math.log(v)) for n, v in points if v >= floor][-FIT_POINTS:]
-    if len(kept) < FIT_POINTS:
+    if len(kept) < MIN_FIT_POINTS:
         return None
     x, y = np.array(kept).T
     return float(np.polyfit(x, y, 1)[0])
@@ -128,20 +136,12 @@ def measure(metric: Any, timeout: Optional[float]) -> List[Dict[str, float]]:
     from threadpoolctl import threadpool_limits
 
     rows: List[Dict[str, float]] = []
+    runs: List[Any] = []
     gc.collect()  # the batches start from a clean heap
-    cpu_start, wall_start, cpu = time.process_time(), time.monotonic(), 0.0
+    budget, cpu = Deadline(TOTAL_SECONDS), 0.0
     with threadpool_limits(limits=1):
         for n in SIZES:
-            t, p = workload(n)
-            truth, pred = Partition.from_labels(t), Partition.from_labels(p)
-
-            def run() -> Tuple[bool, Any]:
-                # each call gets the items in an order of its own: a memo cannot answer
-                order = np.random.default_rng(next(_CALLS)).permutation(n)
-                a, b = t[order], p[order]
-                args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
-                return call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
-
+            run = _caller(metric, n, timeout)
             ok, peak = _traced(run) if cpu < TRACE_SECONDS else (True, math.nan)
             cpu = wall = math.inf
             for _ in range(REPEATS if ok else 0):
@@ -152,11 +152,43 @@ def measure(metric: Any, timeout: Optional[float]) -> List[Dict[str, float]]:
             if not ok:
                 break
             rows.append({"n": n, "seconds": cpu, "wall_seconds": wall, "peak_bytes": peak})
-            if _slow(cpu, wall) or peak > MEMORY_CAP / 4 or (
-                    time.process_time() - cpu_start > TOTAL_SECONDS) or (
-                    time.monotonic() - wall_start > WALL_FACTOR * TOTAL_SECONDS):
+            runs.append(run)
+            if _slow(cpu, wall) or peak > MEMORY_CAP / 4 or budget.passed():
                 break
+        _interleave(rows, runs)
     return rows
+
+
+def _caller(metric: Any, n: int, timeout: Optional[float]) -> Any:
+    """One call of ``metric`` on the workload of ``n`` items: ``(ok, value)``."""
+    t, p = workload(n)
+    truth, pred = Partition.from_labels(t), Partition.from_labels(p)
+
+    def run() -> Tuple[bool, Any]:
+        # each call gets the items in an order of its own: a memo cannot answer
+        order = np.random.default_rng(next(_CALLS)).permutation(n)
+        a, b = t[order], p[order]
+        args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
+        return call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
+    return run
+
+
+def _interleave(rows: List[Dict[str, float]], runs: List[Any]) -> None:
+    """Time the sizes the fit uses again, in turn, :data:`ROUNDS` times, keeping each size's
+    best.  Timed one after another, the largest sizes could meet different loads (another
+    job on a shared machine slows even a call's CPU time, through shared cores and caches)
+    and bend the fit; timed in turn, a burst of load weighs on all of them alike, and the
+    best of the rounds outlives it."""
+    fitted = [i for i, r in enumerate(rows) if r["seconds"] >= FLOOR][-FIT_POINTS:]
+    if len(fitted) < MIN_FIT_POINTS:
+        return
+    for _ in range(ROUNDS):
+        for i in fitted:
+            ok, cpu, wall = _batch(runs[i])
+            if not ok:
+                return
+            rows[i]["seconds"] = min(rows[i]["seconds"], cpu)
+            rows[i]["wall_seconds"] = min(rows[i]["wall_seconds"], wall)
 
 
 def _batch(run: Any) -> Tuple[bool, float, float]:

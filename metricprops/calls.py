@@ -11,6 +11,7 @@ import math
 import signal
 import sys
 import threading
+import time
 import warnings
 from typing import Any, Callable, Dict, Optional, Tuple
 
@@ -22,7 +23,7 @@ from .settings import DEFAULT_TIMEOUT, WALL_FACTOR
 from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
-           "observe_calls"]
+           "observe_calls", "Deadline"]
 
 #: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
 #: which also makes every exception of the metric a verdict (:func:`observe_calls`).
@@ -148,6 +149,26 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
     if "error" in box:
         raise box["error"]
     return True, box.get("value")
+
+
+class Deadline:
+    """A budget of ``seconds`` of this process's CPU time, with a wall-time backstop
+    :data:`WALL_FACTOR` times longer (for code that waits rather than computes), counted
+    from creation: how far a phase gets does not depend on what other jobs on a busy
+    machine do, as the per-call time limit does not."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self._cpu, self._wall = time.process_time(), time.monotonic()
+
+    def cpu(self) -> float:
+        """CPU seconds spent since creation."""
+        return time.process_time() - self._cpu
+
+    def passed(self) -> bool:
+        """Whether the budget is spent (CPU time), or its backstop (wall time)."""
+        return (self.cpu() > self.seconds
+                or time.monotonic() - self._wall > WALL_FACTOR * self.seconds)
 
 
 def limit_text(timeout: float) -> str:

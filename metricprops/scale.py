@@ -15,7 +15,8 @@ The first failing size of a shape pair is *bisected* down to the previous size o
 ladder: the finding is reported at the smallest n found failing (with n - 1 passing), by
 shape and size, with a one-line reproduction -- never as a list of labels.  The phase stops
 quietly at the first call that takes more than :data:`SCALE_CALL_SECONDS` (slowness is the
-``scaling`` property's business, not a finding here) and after :data:`SCALE_SECONDS` in all;
+``scaling`` property's business, not a finding here) and after :data:`SCALE_SECONDS` of CPU
+time in all (or :data:`~metricprops.settings.WALL_FACTOR` times that of wall time);
 a metric fast enough for neither limit to bite gets the same verdicts on every run.  The
 phase's calls are not counted in the check's ``calls`` (which stays the same on every run of
 the same seed, however far a slow metric got here).
@@ -24,12 +25,11 @@ from __future__ import annotations
 
 import functools
 import math
-import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .calls import Scorer
+from .calls import Deadline, Scorer
 from .constraint import Evaluation, Outcome
 from .errors import MetricCallError
 from .partition import Partition
@@ -39,7 +39,7 @@ __all__ = ["SHAPES", "SHAPE_PAIRS", "LIMITS", "SCALE_SECONDS", "SCALE_CALL_SECON
            "shape_labels", "ladder",
            "ScaleFinding", "run_scale"]
 
-#: Seconds one check may spend in its scale phase.
+#: Seconds of CPU time one check may spend in its scale phase (wall time: WALL_FACTOR x).
 SCALE_SECONDS = 10.0
 #: Seconds one call may take in the scale phase (the check's own time limit, if lower, wins).
 SCALE_CALL_SECONDS = 1.0
@@ -208,7 +208,7 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
     if max_n < 2 or getattr(c, "scale_instance", None) is None or \
             c.scale_instance(Partition.one_block(2), Partition.one_block(2)) is None:
         return 0
-    stop = time.monotonic() + seconds
+    deadline = Deadline(seconds)
     scored = 0
 
     def outcome(shapes: Tuple[str, str], n: int, shared: bool = False
@@ -222,7 +222,7 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
         for shapes in SHAPE_PAIRS:
             passed = 1
             for n in ladder(max_n):
-                if time.monotonic() > stop:
+                if deadline.passed():
                     return scored
                 key, what = outcome(shapes, n, shared=True)
                 if key is None:
@@ -232,7 +232,7 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
                     break  # this kind is known (small inputs, or another shape): no bisection
                 if key not in search.findings:
                     lo, hi = passed, n  # lo passes, hi fails with this key
-                    while hi - lo > 1 and time.monotonic() <= stop:
+                    while hi - lo > 1 and not deadline.passed():
                         mid = (lo + hi) // 2
                         got, evidence = outcome(shapes, mid)
                         if got == key:

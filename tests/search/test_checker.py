@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import subprocess
@@ -255,6 +256,53 @@ def test_an_error_inside_an_installed_library_names_the_file_as_installed():
     r = check(library, "completeness", **FAST)  # constant inputs: StatisticsError
     assert r.error["where"].startswith("statistics.py:"), r.error
     assert os.sep not in r.message
+
+
+def test_a_time_limit_that_fires_in_a_gc_callback_fires_again_in_the_metric(capsys):
+    # Python ignores an exception raised in a gc callback: both timers (CPU 0.2 s, wall
+    # 0.6 s) are made to fire in one, and are lost unless re-armed.  Everything is bounded:
+    # without the re-arming the call returns "ran to the end" after about 2 s; it never hangs.
+    from metricprops.calls import timed_call
+
+    armed, calls = [], []
+
+    def busy_callback(phase, info):  # the first two calls in the metric spin till a timer
+        if armed and len(calls) < 2:
+            calls.append(phase)
+            until = time.monotonic() + 1.0
+            while time.monotonic() < until:
+                pass
+
+    def metric():
+        armed.append(True)
+        gc.collect()  # the callback, twice ("start" and "stop"): both timers land in it
+        until = time.monotonic() + 2.0
+        while time.monotonic() < until:
+            pass
+        return "ran to the end"
+
+    gc.callbacks.append(busy_callback)
+    try:
+        assert timed_call(metric, 0.2) == (False, None)
+    finally:
+        gc.callbacks.remove(busy_callback)
+    assert len(calls) == 2
+    assert "Exception ignored" not in capsys.readouterr().err
+
+
+def test_a_deadline_counts_cpu_time_with_a_wall_time_backstop():
+    from metricprops.calls import Deadline
+    from metricprops.settings import WALL_FACTOR
+
+    waits = Deadline(0.5)
+    time.sleep(0.6)  # waiting is not computing
+    assert not waits.passed() and waits.cpu() < 0.5
+    time.sleep(WALL_FACTOR * 0.5)
+    assert waits.passed()  # the backstop
+    computes = Deadline(0.1)
+    while computes.cpu() <= 0.1:
+        pass
+    assert computes.passed()
 
 
 @pytest.mark.slow  # waits for the time limit 4 times, then audits elm_f twice
