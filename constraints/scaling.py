@@ -6,8 +6,8 @@ metric over geometric sizes (:data:`SIZES`, from 64 items, doubling), on partiti
 many small blocks -- the truth in blocks of 4 items, the prediction random over n / 4 blocks,
 where a dense table has n² / 16 cells -- and fits the growth exponent of the time and of the
 peak memory (``tracemalloc``, numpy's allocations included) by least squares on log-log
-scales, over the (up to four, at least three) largest sizes reached (where the leading term
-dominates the call overhead).  The time of a size is the CPU time per call, best of
+scales, over the three largest sizes reached (where the leading term dominates the call
+overhead).  The time of a size is the CPU time per call, best of
 :data:`REPEATS` batches of calls that each take at least :data:`BATCH_SECONDS`, with the
 garbage collector off and thread pools held to one thread (:func:`measure`), and the fitted
 sizes are timed again in turn, :data:`ROUNDS` times, keeping the best: what other jobs on a
@@ -15,7 +15,7 @@ busy machine do not inflate as they inflate wall time, measured finer than the C
 ticks, with a burst of load falling on every fitted size alike.
 
 It stops growing at the first size where a call takes more than :data:`CALL_SECONDS` of CPU
-time (or :data:`~metricprops.settings.WALL_FACTOR` × 4 × that of wall time) or more than a
+time (or :data:`~metricprops.settings.WALL_FACTOR` × that of wall time) or more than a
 quarter of :data:`MEMORY_CAP` of memory, or after :data:`TOTAL_SECONDS` of CPU time; times
 under :data:`FLOOR` seconds (call overhead, not growth)
 and peaks under 64 KiB are left out of the fits.  Violated when the time exponent exceeds
@@ -56,7 +56,7 @@ SIZES = tuple(2 ** k for k in range(6, 18))
 #: Best of this many calls a size.
 REPEATS = 3
 #: Stop growing once one call takes longer than this (seconds).
-CALL_SECONDS = 0.25
+CALL_SECONDS = 1.0
 #: Stop growing after this much CPU time in all (seconds): a backstop; the sizes reached
 #: are set by :data:`CALL_SECONDS` and :data:`MEMORY_CAP`, which do not depend on how the
 #: time was spent before.
@@ -65,7 +65,7 @@ TOTAL_SECONDS = 12.0
 BATCH_SECONDS = 0.05
 #: The first call of a size is traced for memory while the previous size's calls took less
 #: than this much CPU time (seconds).
-TRACE_SECONDS = 0.02
+TRACE_SECONDS = 0.1
 #: Times below this are call overhead and scheduling noise, left out of the fit (seconds).
 FLOOR = 1e-2
 #: Peaks below this are left out of the memory fit (bytes).
@@ -91,20 +91,19 @@ _SHOWN = Instance(Partition.from_labels(workload(8)[0]),
                   {"pred": Partition.from_labels(workload(8)[1])}, "scaling")
 
 
-#: The fit uses up to this many of the largest sizes (where the leading term dominates) ...
-FIT_POINTS = 4
-#: ... and at least this many.
-MIN_FIT_POINTS = 3
-#: Rounds in which the fitted sizes are timed again in turn (:func:`_interleave`).
+#: The fit uses this many of the largest sizes (where the leading term dominates).
+FIT_POINTS = 3
+#: Rounds in which the fitted sizes are timed again in turn (:func:`_interleave`) ...
 ROUNDS = 2
+#: ... those whose call took at most this much CPU time (seconds).
+RETIME_SECONDS = 2 * CALL_SECONDS
 
 
 def fit(points: List[Tuple[int, float]], floor: float) -> Optional[float]:
     """Least-squares slope of log(value) on log(n) over the :data:`FIT_POINTS` largest
-    sizes with values at or above ``floor`` (``None`` with fewer than
-    :data:`MIN_FIT_POINTS` such points)."""
+    sizes with values at or above ``floor`` (``None`` with fewer such points)."""
     kept = [(math.log(n), math.log(v)) for n, v in points if v >= floor][-FIT_POINTS:]
-    if len(kept) < MIN_FIT_POINTS:
+    if len(kept) < FIT_POINTS:
         return None
     x, y = np.array(kept).T
     return float(np.polyfit(x, y, 1)[0])
@@ -180,8 +179,11 @@ def _interleave(rows: List[Dict[str, float]], runs: List[Any]) -> None:
     and bend the fit; timed in turn, a burst of load weighs on all of them alike, and the
     best of the rounds outlives it."""
     fitted = [i for i, r in enumerate(rows) if r["seconds"] >= FLOOR][-FIT_POINTS:]
-    if len(fitted) < MIN_FIT_POINTS:
+    if len(fitted) < FIT_POINTS:
         return
+    # a size whose call took seconds (a steep growth past the stop) is not called again:
+    # that would cost more than it tells, and could run into the per-call time limit
+    fitted = [i for i in fitted if rows[i]["seconds"] <= RETIME_SECONDS]
     for _ in range(ROUNDS):
         for i in fitted:
             ok, cpu, wall = _batch(runs[i])
@@ -214,7 +216,7 @@ def _slow(cpu: float, wall: float) -> bool:
     """A call too slow to grow further: by its CPU time (what the fit uses), or by a wall
     time :data:`~metricprops.settings.WALL_FACTOR` times past the limit (a metric that
     waits rather than computes)."""
-    return cpu > CALL_SECONDS or wall > WALL_FACTOR * 4 * CALL_SECONDS
+    return cpu > CALL_SECONDS or wall > WALL_FACTOR * CALL_SECONDS
 
 
 def _exponents(rows: List[Dict[str, float]]) -> Tuple[Optional[float], Optional[float]]:
