@@ -1,6 +1,7 @@
 """Nothing lost: the journal, interrupted audits and --resume."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -77,14 +78,16 @@ def _lines(path):
 def test_a_signal_writes_partial_outputs_and_resume_gives_the_uninterrupted_json(
         tmp_path, sig, status):
     # 24 checks of about half a second each: the signal comes long before the last one ends
-    # (with 12 checks of 30 examples the audit once finished before the loop below saw two)
     args = [sys.executable, "-m", "metricprops", "audit", "purity", "elm_f", "bcubed_f",
             "rand", "adjusted_rand", "nmi",
             "--seed", "4", "--max-examples", "200", "--exhaustive-n", "4", "--jobs", "2", "-q",
             "-c", "degenerate", "-c", "completeness", "-c", "rag_bag", "-c", "homogeneity"]
     out = tmp_path / "out.json"
+    # a process started with SIGINT ignored keeps ignoring it (POSIX, and Python honours
+    # it); the test process may have inherited that, so the audit starts with the default
     run = subprocess.Popen(args + ["--json", str(out)], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+                           stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                           preexec_fn=functools.partial(signal.signal, sig, signal.SIG_DFL))
     journal = tmp_path / "out.json.journal"  # the default: beside --json
     while _lines(journal) < 3 and run.poll() is None:  # the header and two checks
         time.sleep(0.01)
