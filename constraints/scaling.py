@@ -23,7 +23,8 @@ the declared one (:attr:`Metric.complexity`, default ``"n"``) by more than :data
 the memory exponent exceeds ``max(1, declared)`` by more than it, on two independent
 measurements (the second confirms the first: a load spike on a shared machine does not fail
 a sound metric).  The failing result names what grew too fast and its fitted growth
-rounded to a power of n (``"n^2"``), which repeated runs agree on; the exact exponents and
+rounded to a power of n (``"n^2"``), which repeated runs agree on unless the fit lies near
+a half power (n^2.5 may be named ``"n^2"`` or ``"n^3"``); the exact exponents and
 the table of sizes, times and memory differ between runs, as timings do, so they are kept
 under the counterexample's ``measured`` key, which the JSON and the Markdown carry only with
 ``--timings`` (the terminal always shows them).
@@ -33,7 +34,6 @@ from __future__ import annotations
 import gc
 import itertools
 import math
-import time
 import tracemalloc
 import weakref
 from typing import Any, Dict, Iterator, List, Optional, Tuple
@@ -41,12 +41,11 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 import numpy as np
 from hypothesis import strategies as st
 
+from metricprops.calls import Deadline, past_limit
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.metrics.base import growth_exponent
 from metricprops.partition import Partition
 from metricprops.results import MEASURED
-from metricprops.calls import Deadline
-from metricprops.settings import WALL_FACTOR
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import call, timeout_of
@@ -200,13 +199,13 @@ def _batch(run: Any) -> Tuple[bool, float, float]:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        calls, began, began_cpu = 0, time.perf_counter(), time.process_time()
+        calls, clock = 0, Deadline(CALL_SECONDS)
         while True:
             ok = run()[0]
             calls += 1
-            spent = time.process_time() - began_cpu
-            if not ok or spent >= BATCH_SECONDS or _slow(spent, time.perf_counter() - began):
-                return ok, spent / calls, (time.perf_counter() - began) / calls
+            spent = clock.cpu()
+            if not ok or spent >= BATCH_SECONDS or clock.passed():
+                return ok, spent / calls, clock.wall() / calls
     finally:
         if enabled:
             gc.enable()
@@ -216,7 +215,7 @@ def _slow(cpu: float, wall: float) -> bool:
     """A call too slow to grow further: by its CPU time (what the fit uses), or by a wall
     time :data:`~metricprops.settings.WALL_FACTOR` times past the limit (a metric that
     waits rather than computes)."""
-    return cpu > CALL_SECONDS or wall > WALL_FACTOR * CALL_SECONDS
+    return past_limit(cpu, wall, CALL_SECONDS)
 
 
 def _exponents(rows: List[Dict[str, float]]) -> Tuple[Optional[float], Optional[float]]:
@@ -238,7 +237,8 @@ def _over(exponents: Tuple[Optional[float], Optional[float]],
 
 
 def power(exponent: float) -> str:
-    """A fitted exponent as the nearest power of n (``"n^2"``): what repeated runs agree on."""
+    """A fitted exponent as the nearest power of n (``"n^2"``): what repeated runs agree on,
+    unless it lies near a half power."""
     return f"n^{max(1, round(exponent))}"
 
 

@@ -23,7 +23,7 @@ from .settings import DEFAULT_TIMEOUT, WALL_FACTOR
 from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
-           "observe_calls", "Deadline"]
+           "observe_calls", "Deadline", "past_limit"]
 
 #: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
 #: which also makes every exception of the metric a verdict (:func:`observe_calls`).
@@ -151,6 +151,13 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
     return True, box.get("value")
 
 
+def past_limit(cpu: float, wall: float, seconds: float) -> bool:
+    """Whether ``cpu`` seconds of CPU time or ``wall`` seconds of wall time are past a limit
+    of ``seconds`` of CPU time, whose wall-time backstop is :data:`WALL_FACTOR` times longer
+    (for code that waits rather than computes)."""
+    return cpu > seconds or wall > WALL_FACTOR * seconds
+
+
 class Deadline:
     """A budget of ``seconds`` of this process's CPU time, with a wall-time backstop
     :data:`WALL_FACTOR` times longer (for code that waits rather than computes), counted
@@ -165,10 +172,13 @@ class Deadline:
         """CPU seconds spent since creation."""
         return time.process_time() - self._cpu
 
+    def wall(self) -> float:
+        """Wall seconds since creation."""
+        return time.monotonic() - self._wall
+
     def passed(self) -> bool:
         """Whether the budget is spent (CPU time), or its backstop (wall time)."""
-        return (self.cpu() > self.seconds
-                or time.monotonic() - self._wall > WALL_FACTOR * self.seconds)
+        return past_limit(self.cpu(), self.wall(), self.seconds)
 
 
 def limit_text(timeout: float) -> str:

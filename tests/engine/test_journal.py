@@ -77,10 +77,8 @@ def _lines(path):
 @pytest.mark.parametrize("sig, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_writes_partial_outputs_and_resume_gives_the_uninterrupted_json(
         tmp_path, sig, status):
-    # 24 checks of about half a second each: the signal comes long before the last one ends
     args = [sys.executable, "-m", "metricprops", "audit", "purity", "elm_f", "bcubed_f",
-            "rand", "adjusted_rand", "nmi",
-            "--seed", "4", "--max-examples", "200", "--exhaustive-n", "4", "--jobs", "2", "-q",
+            "--seed", "4", "--max-examples", "30", "--exhaustive-n", "4", "--jobs", "2", "-q",
             "-c", "degenerate", "-c", "completeness", "-c", "rag_bag", "-c", "homogeneity"]
     out = tmp_path / "out.json"
     # a process started with SIGINT ignored keeps ignoring it (POSIX, and Python honours
@@ -90,7 +88,7 @@ def test_a_signal_writes_partial_outputs_and_resume_gives_the_uninterrupted_json
                            preexec_fn=functools.partial(signal.signal, sig, signal.SIG_DFL))
     journal = tmp_path / "out.json.journal"  # the default: beside --json
     while _lines(journal) < 3 and run.poll() is None:  # the header and two checks
-        time.sleep(0.01)
+        time.sleep(0.05)
     run.send_signal(sig)
     stdout, stderr = run.communicate(timeout=60)
     assert run.returncode == status, stderr

@@ -259,9 +259,10 @@ def test_an_error_inside_an_installed_library_names_the_file_as_installed():
 
 
 def test_a_time_limit_that_fires_in_a_gc_callback_fires_again_in_the_metric(capsys):
-    # Python ignores an exception raised in a gc callback: both timers (CPU 0.2 s, wall
-    # 0.6 s) are made to fire in one, and are lost unless re-armed.  Everything is bounded:
-    # without the re-arming the call returns "ran to the end" after about 2 s; it never hangs.
+    # Python ignores an exception raised in a gc callback.  The callback spins on its first
+    # two calls, so that without the re-arming both timers (CPU 0.2 s, wall 0.6 s) fire in
+    # it and are lost, and the call returns "ran to the end" after about 2 s; with it, the
+    # timer fires again 1 ms later, in the metric's loop.  Everything is bounded: no hang.
     from metricprops.calls import timed_call
 
     armed, calls = [], []
