@@ -225,6 +225,9 @@ def _verdict(m: Any, c: Constraint, search: Search, exhaustive_n: int, max_items
         return _result(m, c, Status.GAVE_UP, examples=examples, message=(
             f"ran out of its share of the time budget after {scope}; no finding so far, "
             f"which is not a pass.{notes}"), **common)
+    if search.undecided:
+        return _result(m, c, Status.GAVE_UP, examples=examples,
+                       message=f"could not decide: {search.undecided}; not a pass.", **common)
     if search.unsatisfiable:
         return _result(m, c, Status.GAVE_UP, examples=examples,
                        message=f"could not generate enough valid instances: "

@@ -77,6 +77,10 @@ class Evaluation:
     predictions to report (role -> partition) when they differ from the instance's own.
     ``tentative`` marks a violation seen by a statistical *screening* only: the checker
     counts it only if :meth:`Constraint.confirm` confirms it on independent data.
+    ``undecided`` says why the constraint could not decide on the instance (a measurement
+    that could not be made, as :mod:`~metricprops.constraints.scaling`'s on a metric too
+    slow to time over enough sizes): a check with no finding then gives up (``gave_up``,
+    with that reason) rather than pass.
     """
 
     outcome: Outcome
@@ -86,6 +90,7 @@ class Evaluation:
     shown: Optional[Mapping[str, Partition]] = None
     extra: Dict[str, Any] = field(default_factory=dict)
     tentative: bool = False
+    undecided: str = ""
 
 
 class Constraint:

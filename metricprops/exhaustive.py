@@ -87,6 +87,7 @@ class Group:
     findings: Dict[tuple, list] = field(default_factory=dict)  # key -> [first, rank, kept]
     tie: Optional[tuple] = None  # (size key, position, instance, evaluation)
     candidates: Dict[tuple, tuple] = field(default_factory=dict)  # size key -> (pos, i, ev)
+    undecided: Optional[str] = None  # the first reason an evaluation could not decide
 
     def keep(self, key: tuple, instance: Instance, what: Any, shrunk: bool, pos: int) -> None:
         """As :meth:`Search._keep`: the smallest instance of a finding (the first of equals)."""
@@ -99,7 +100,10 @@ class Group:
             old[1:] = [rank, kept]
 
     def see(self, instance: Instance, ev: Evaluation, pos: int) -> None:
-        """As :meth:`Search.evaluate`: the smallest tie, the first candidate of each size."""
+        """As :meth:`Search.evaluate`: the smallest tie, the first candidate of each size,
+        the first reason not to decide."""
+        if ev.undecided and self.undecided is None:
+            self.undecided = ev.undecided
         if ev.outcome is Outcome.TIE:
             if self.tie is not None and _blocks(instance) > self.tie[0][1]:
                 return  # larger: the size key is (items, blocks, labels)
@@ -254,11 +258,13 @@ class _Merged:
         self.candidates: Dict[tuple, tuple] = {}
         self.found_at: Dict[str, int] = {}
         self.abort: Optional[MetricCallError] = None
+        self.undecided: Optional[str] = None
 
     def add(self, group: Group, c: int) -> None:
         self.count += group.count
         self.errors += group.errors
         self.memos.append(group.memo)
+        self.undecided = self.undecided or group.undecided  # chunks come in order
         for key, (first, rank, kept) in group.findings.items():
             first, rank = (c, first), (*rank[:-1], (c, rank[-1]))
             old = self.findings.setdefault(key, [first, rank, kept])
@@ -306,6 +312,7 @@ class _Merged:
         search.tie = None if self.tie is None else self.tie[2:]
         search.candidates = {s: (i, ev) for s, (_, i, ev) in self.candidates.items()}
         search.screened = set(self.candidates)
+        search.undecided = self.undecided
         return dict(self.found_at)
 
 

@@ -90,6 +90,8 @@ class Search:
         self.exhaustive = self.explicit = self.random = 0
         self.out_of_time = False
         self.unsatisfiable: Optional[str] = None
+        #: why the constraint could not decide on an instance (the first such reason)
+        self.undecided: Optional[str] = None
         #: key -> "proved" (nothing smaller exists) or "local" (no one-step reduction holds)
         self.minimal: Dict[Key, str] = {}
         self.exhaustive_done = False
@@ -103,6 +105,8 @@ class Search:
     def evaluate(self, instance: Instance) -> Evaluation:
         self._tick()
         ev = self.constraint.evaluate(instance, self.scorer, self.metric, self.tolerance)
+        if ev.undecided and self.undecided is None:
+            self.undecided = ev.undecided
         if ev.outcome is Outcome.TIE and (
                 self.tie is None or instance.size_key() < self.tie[0].size_key()):
             self.tie = (instance, ev)

@@ -14,7 +14,8 @@ the failure message) and the checker's budgets apply.
 
 Verdicts and what passes: ``passed`` passes; ``weak`` (no violation, but ties where a strict
 constraint wants a strict improvement) passes unless ``strict=True``; ``failed``, ``error``,
-``gave_up`` (too few valid instances: never a pass) and ``not_applicable`` (the metric lacks
+``gave_up`` (too few valid instances, the time budget, or a property that could not be
+measured: never a pass) and ``not_applicable`` (the metric lacks
 metadata the constraint needs -- an assertion about it cannot hold) fail.
 
 Calling these inside a hypothesis ``@given`` test nests one hypothesis search in another,
@@ -111,7 +112,7 @@ _WHY = {
     "failed": "a counterexample was found",
     "weak": "only ties (strict=True requires a strict improvement)",
     "error": "the metric raised or returned a non-finite value",
-    "gave_up": "too few valid instances could be generated (never counted as a pass)",
+    "gave_up": "the check could not decide (never counted as a pass; the message says why)",
     "not_applicable": "cannot be checked on this metric",
 }
 

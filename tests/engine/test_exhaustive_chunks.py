@@ -6,6 +6,8 @@ hints of the chunks before it, against the unsplit phase), then through the pool
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import metricprops as mp
@@ -99,6 +101,26 @@ def test_merged_chunks_are_the_unsplit_phase(metric, constraint):
         chunks = _in_chunks(m, c, size, hints, FOUR)
         assert _merges(m, c, chunks, FOUR)
         assert _check(m, c, 5, chunks=chunks, **FOUR).to_json() == whole, (size, hints)
+
+
+class _UndecidedLate(type(get_constraint("completeness"))):
+    """Completeness, undecided on one late truth of 5 items (the reason is the first met in
+    the enumeration, in chunks as in one run)."""
+
+    def evaluate(self, instance, score, metric, tolerance=TOLERANCE):
+        ev = super().evaluate(instance, score, metric, tolerance)
+        if instance.truth.labels.tolist() in ([0, 1, 1, 2, 2], [0, 1, 2, 3, 3]):
+            return dataclasses.replace(ev, undecided=f"undecided on {instance.truth.labels.tolist()}")
+        return ev
+
+
+def test_an_undecided_evaluation_in_chunks_is_the_unsplit_phases():
+    m, c = resolve_metric("elm_f"), _UndecidedLate()
+    whole = _check(m, c, 5, **BUDGET)
+    assert whole.status == "gave_up" and "undecided on [0, 1, 1, 2, 2]" in whole.message
+    chunks = _in_chunks(m, c, 3, True, BUDGET)
+    assert _merges(m, c, chunks, BUDGET)
+    assert _check(m, c, 5, chunks=chunks, **BUDGET).to_json() == whole.to_json()
 
 
 def test_a_late_violation_is_the_same_smallest_counterexample():

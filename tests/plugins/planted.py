@@ -89,6 +89,26 @@ def pair_loop_rand(labels_true, labels_pred):
     return same / max(1, n * (n - 1) // 2)
 
 
+_LAZY: dict = {}
+
+
+def lazy_pair_loop_rand(labels_true, labels_pred):
+    """:func:`pair_loop_rand` whose first call builds a 96 MiB cache, as a lazy import
+    does (kept: later calls allocate nothing more for it)."""
+    if "cache" not in _LAZY:
+        _LAZY["cache"] = bytearray(96 * 2 ** 20)
+    return pair_loop_rand(labels_true, labels_pred)
+
+
+def slow_from_the_start(labels_true, labels_pred):
+    """About 0.05 s of CPU time a call below 128 items and 2 s from 128 on: too slow to
+    time three sizes (the scaling property stops a size past 1 s a call)."""
+    spins = 0
+    for _ in range(60_000_000 if len(labels_true) >= 128 else 1_500_000):
+        spins += 1
+    return rand(labels_true, labels_pred)
+
+
 def dense_table_rand(labels_true, labels_pred):
     """Builds a dense classes × clusters table first (memory quadratic with many blocks)."""
     contingency(labels_true, labels_pred).astype(float)

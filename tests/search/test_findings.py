@@ -101,14 +101,11 @@ def test_input_classes(labels, expected):
 
 
 # -- statistical candidates: only a confirmation on fresh data makes a failure ------------------
-class _Screened(Constraint):
-    """Every instance is a tentative violation; ``confirm`` says yes when ``confirms``."""
+class _OneBlockAgainstSingletons(Constraint):
+    """Enumerates one block against singletons (2 items and more); random instances compare
+    a partition with itself."""
 
-    name = "screened"
     min_items = 2
-
-    def __init__(self, confirms):
-        self.confirms, self.confirmed = confirms, []
 
     def strategy(self, max_items):
         return partitions(min_items=2, max_items=6).map(lambda p: Instance(p, {"pred": p}))
@@ -116,6 +113,15 @@ class _Screened(Constraint):
     def enumerate(self, max_n):
         for n in range(2, max_n + 1):
             yield Instance(Partition.one_block(n), {"pred": Partition.singletons(n)})
+
+
+class _Screened(_OneBlockAgainstSingletons):
+    """Every instance is a tentative violation; ``confirm`` says yes when ``confirms``."""
+
+    name = "screened"
+
+    def __init__(self, confirms):
+        self.confirms, self.confirmed = confirms, []
 
     def evaluate(self, instance, score, metric, tolerance=0):
         return Evaluation(Outcome.VIOLATED, {"pred": score(instance.truth, instance["pred"])},
@@ -143,6 +149,31 @@ def test_a_confirmed_candidate_is_a_failure_smallest_first():
     assert r.counterexample["truth"] == [0, 0]  # the smallest candidate is confirmed first
     assert r.counterexample["detail"].startswith("confirmed at")
     assert c.confirmed[0][0] == 2
+
+
+class _Undecided(_OneBlockAgainstSingletons):
+    """Undecided on every instance of 3 items or more; violated on one block of 4 items
+    against singletons when ``violates``."""
+
+    name = "undecided"
+
+    def __init__(self, violates=False):
+        self.violates = violates
+
+    def evaluate(self, instance, score, metric, tolerance=0):
+        value = {"pred": score(instance.truth, instance["pred"])}
+        if self.violates and instance.n == 4 and instance.truth.n_blocks == 1:
+            return Evaluation(Outcome.VIOLATED, value, -1.0)
+        return Evaluation(Outcome.SATISFIED, value, 1.0,
+                          undecided=f"cannot tell at {instance.n} items" if instance.n >= 3 else "")
+
+
+def test_an_undecided_evaluation_gives_up_and_says_why_and_a_finding_still_wins():
+    r = check("elm_f", _Undecided(), seed=3, max_examples=10, exhaustive_n=4)
+    assert r.status == "gave_up" and r.counterexample is None
+    assert r.message == "could not decide: cannot tell at 3 items; not a pass."
+    r = check("elm_f", _Undecided(violates=True), seed=3, max_examples=10, exhaustive_n=4)
+    assert r.status == "failed" and len(r.counterexample["truth"]) == 4
 
 
 # -- the time budget ---------------------------------------------------------------------------

@@ -1,0 +1,211 @@
+"""Timing a metric over geometric sizes: the measurement behind the scaling property.
+
+:func:`measure` calls the metric on :func:`workload` at 64, 128, ... items (CPU time per
+call, best of batches, peak memory through ``tracemalloc``) until a call grows slow, a peak
+grows large, a call raises or the budget runs out, and says which; :func:`fit` takes the
+growth exponent over the largest sizes.  :mod:`metricprops.constraints.scaling` judges it.
+"""
+from __future__ import annotations
+
+import gc
+import itertools
+import math
+import tracemalloc
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+
+import numpy as np
+
+from metricprops.calls import Deadline, past_limit
+from metricprops.partition import Partition
+
+from ._fresh import call
+
+#: Sizes tried, in order.
+SIZES = tuple(2 ** k for k in range(6, 18))
+#: Best of this many calls a size.
+REPEATS = 3
+#: Stop growing once one call takes longer than this (seconds).
+CALL_SECONDS = 1.0
+#: Stop growing after this much CPU time in all (seconds): a backstop; the sizes reached
+#: are set by :data:`CALL_SECONDS` and :data:`MEMORY_CAP`, which do not depend on how the
+#: time was spent before.
+TOTAL_SECONDS = 12.0
+#: Each timed batch of calls takes at least this much CPU time (seconds).
+BATCH_SECONDS = 0.05
+#: The first call of a size is traced for memory while the previous size's traced call took
+#: less than this much CPU time (seconds).  Its own time, not an untraced call's: tracing
+#: slows a pure-Python loop 5 to 20 times (numpy's work hardly), and a traced call must not
+#: run into the per-call time limit.
+TRACE_SECONDS = 0.25
+#: Times below this are call overhead and scheduling noise, left out of the fit (seconds).
+FLOOR = 1e-2
+#: Peaks below this are left out of the memory fit (bytes).
+MEMORY_FLOOR = 64 * 1024
+#: Stop growing once a traced peak passes a quarter of this (bytes): a quadratic table
+#: would pass it at the next size.
+MEMORY_CAP = 2 ** 28
+
+_CALLS = itertools.count()
+
+
+def workload(n: int) -> Tuple[np.ndarray, np.ndarray]:
+    """The partitions timed at size ``n``: blocks of 4 items against random n / 4 blocks."""
+    truth = np.arange(n) // 4
+    pred = np.random.default_rng(n).integers(0, max(1, n // 4), n)
+    return truth, pred
+
+
+
+#: The fit uses this many of the largest sizes (where the leading term dominates).
+FIT_POINTS = 3
+#: Rounds in which the fitted sizes are timed again in turn (:func:`_interleave`) ...
+ROUNDS = 2
+#: ... those whose call took at most this much CPU time (seconds).
+RETIME_SECONDS = 2 * CALL_SECONDS
+
+
+def fit(points: List[Tuple[int, float]], floor: float) -> Optional[float]:
+    """Least-squares slope of log(value) on log(n) over the :data:`FIT_POINTS` largest
+    sizes with values at or above ``floor`` (``None`` with fewer such points)."""
+    kept = [(math.log(n), math.log(v)) for n, v in points if v >= floor][-FIT_POINTS:]
+    if len(kept) < FIT_POINTS:
+        return None
+    x, y = np.array(kept).T
+    return float(np.polyfit(x, y, 1)[0])
+
+
+def _traced(run: Any) -> Tuple[bool, Any]:
+    """``(True, peak bytes)`` of one call of ``run``, or ``(False, what it raised)``."""
+    tracemalloc.start()
+    try:
+        ok, value = run()
+        return ok, tracemalloc.get_traced_memory()[1] if ok else value
+    finally:
+        tracemalloc.stop()
+
+
+class Measurement(NamedTuple):
+    """What :func:`measure` returns: the ``rows`` of the sizes reached and why it stopped
+    growing: ``"end"`` (the largest size), ``"slow"`` (a call past :data:`CALL_SECONDS`),
+    ``"memory"`` (a peak past a quarter of :data:`MEMORY_CAP`), ``"budget"``
+    (:data:`TOTAL_SECONDS`), or ``"the call on N items raised ..."``."""
+
+    rows: List[Dict[str, float]]
+    stop: str
+
+
+def measure(metric: Any, timeout: Optional[float]) -> Measurement:
+    """Rows ``{"n", "seconds" (CPU), "wall_seconds", "peak_bytes"}`` for the sizes reached,
+    and why the sizes stopped growing (:class:`Measurement`).
+
+    The metric is called once at the first size before anything is measured (lazy imports
+    and caches, which a first traced call would count as its peak memory).  At each size
+    the first call runs under ``tracemalloc`` (the peak) while calls are fast (the tracer
+    slows Python code several times); the time is the best of ``REPEATS`` batches of calls, each batch as many
+    calls as take :data:`BATCH_SECONDS` of CPU time (the process's CPU clock advances in
+    ticks of a few milliseconds on many systems), per call.  As :mod:`timeit` does, the
+    garbage collector is off while calls are timed (a collection's cost depends on what
+    the process did before); thread pools (BLAS, OpenMP: numpy, scipy, torch) are limited
+    to one thread, so that the CPU time is the work of the call, not threads waiting for
+    each other on a busy machine.  Every stop is on CPU time, with a wall-time backstop
+    :data:`~metricprops.settings.WALL_FACTOR` times longer for a metric that waits.
+    """
+    from threadpoolctl import threadpool_limits
+
+    rows: List[Dict[str, float]] = []
+    runs: List[Any] = []
+    gc.collect()  # the batches start from a clean heap
+    budget, trace, stop = Deadline(TOTAL_SECONDS), True, "end"
+    with threadpool_limits(limits=1):
+        for n in SIZES:
+            run = _caller(metric, n, timeout)
+            ok, value = run() if not rows else (True, None)  # warm-up: imports, caches
+            peak = math.nan
+            if ok and trace:
+                clock = Deadline(TRACE_SECONDS)
+                ok, value = _traced(run)
+                peak, trace = value, clock.cpu() < TRACE_SECONDS
+            cpu = wall = math.inf
+            for _ in range(REPEATS if ok else 0):
+                ok, value, batch_cpu, batch_wall = _batch(run)
+                cpu, wall = min(cpu, batch_cpu), min(wall, batch_wall)
+                if not ok or _slow(cpu, wall) or cpu < FLOOR / 4:  # too fast for the fit
+                    break
+            if not ok:
+                stop = f"the call on {n} items raised {value}"
+                break
+            rows.append({"n": n, "seconds": cpu, "wall_seconds": wall, "peak_bytes": peak})
+            runs.append(run)
+            stop = ("slow" if _slow(cpu, wall) else "memory" if peak > MEMORY_CAP / 4
+                    else "budget" if budget.passed() else "end")
+            if stop != "end":
+                break
+        _interleave(rows, runs)
+    return Measurement(rows, stop)
+
+
+def _caller(metric: Any, n: int, timeout: Optional[float]) -> Any:
+    """One call of ``metric`` on the workload of ``n`` items: ``(ok, value)``."""
+    t, p = workload(n)
+    truth, pred = Partition.from_labels(t), Partition.from_labels(p)
+
+    def run() -> Tuple[bool, Any]:
+        # each call gets the items in an order of its own: a memo cannot answer
+        order = np.random.default_rng(next(_CALLS)).permutation(n)
+        a, b = t[order], p[order]
+        args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
+        return call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
+    return run
+
+
+def _interleave(rows: List[Dict[str, float]], runs: List[Any]) -> None:
+    """Time the sizes the fit uses again, in turn, :data:`ROUNDS` times, keeping each size's
+    best.  Timed one after another, the largest sizes could meet different loads (another
+    job on a shared machine slows even a call's CPU time, through shared cores and caches)
+    and bend the fit; timed in turn, a burst of load weighs on all of them alike, and the
+    best of the rounds outlives it."""
+    fitted = [i for i, r in enumerate(rows) if r["seconds"] >= FLOOR][-FIT_POINTS:]
+    if len(fitted) < FIT_POINTS:
+        return
+    # a size whose call took seconds (a steep growth past the stop) is not called again:
+    # that would cost more than it tells, and could run into the per-call time limit
+    fitted = [i for i in fitted if rows[i]["seconds"] <= RETIME_SECONDS]
+    for _ in range(ROUNDS):
+        for i in fitted:
+            ok, _, cpu, wall = _batch(runs[i])
+            if not ok:
+                return
+            rows[i]["seconds"] = min(rows[i]["seconds"], cpu)
+            rows[i]["wall_seconds"] = min(rows[i]["wall_seconds"], wall)
+
+
+def _batch(run: Any) -> Tuple[bool, Any, float, float]:
+    """``(ok, value, CPU seconds, wall seconds)`` (per call) of a batch of calls of ``run`` that
+    takes at least :data:`BATCH_SECONDS` of CPU time (one call if that is already longer),
+    with the garbage collector off (as :mod:`timeit` runs)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        calls, clock = 0, Deadline(CALL_SECONDS)
+        while True:
+            ok, value = run()
+            calls += 1
+            spent = clock.cpu()
+            if not ok or spent >= BATCH_SECONDS or clock.passed():
+                return ok, value, spent / calls, clock.wall() / calls
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _slow(cpu: float, wall: float) -> bool:
+    """A call too slow to grow further: by its CPU time (what the fit uses), or by a wall
+    time :data:`~metricprops.settings.WALL_FACTOR` times past the limit (a metric that
+    waits rather than computes)."""
+    return past_limit(cpu, wall, CALL_SECONDS)
+
+
+def exponents(rows: List[Dict[str, float]]) -> Tuple[Optional[float], Optional[float]]:
+    return (fit([(r["n"], r["seconds"]) for r in rows], FLOOR),
+            fit([(r["n"], r["peak_bytes"]) for r in rows if r["peak_bytes"] == r["peak_bytes"]],
+                MEMORY_FLOOR))
