@@ -15,9 +15,29 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["NumericOps", "NUMERIC"]
+__all__ = ["NumericOps", "NUMERIC", "log_array", "exp_array"]
 
 _INT64_SAFE = 3_000_000_000  # C(s, 2) < 2**63 for s < this; Σ C(x_i, 2) <= C(Σ x_i, 2)
+
+
+def log_array(x: Any) -> np.ndarray:
+    """The natural log of an array, the same on every processor.
+
+    numpy picks its float64 ``log`` and ``exp`` kernels by processor at run time (AVX-512
+    ones where there are such instructions), and they differ from the others in the last
+    place: a value, and a report, made on one machine would not repeat bit for bit on
+    another.  scipy's ``xlogy`` calls the C library's ``log``, as :func:`math.log` does.
+    """
+    from scipy.special import xlogy
+
+    return xlogy(1.0, np.asarray(x, dtype=np.float64))
+
+
+def exp_array(x: Any) -> np.ndarray:
+    """``exp`` of an array, the same on every processor (see :func:`log_array`): computed
+    in long double (the C library's ``expl``, which numpy does not replace by kernels of
+    its own) and rounded to float64."""
+    return np.exp(np.asarray(x, dtype=np.longdouble)).astype(np.float64)
 
 
 class NumericOps:
@@ -53,10 +73,12 @@ class NumericOps:
 
     @staticmethod
     def xlogx_sum(x: Any, w: Any = None) -> float:
-        """Σ w·x·log(x) with 0·log 0 = 0 (natural log)."""
+        """Σ w·x·log(x) with 0·log 0 = 0 (natural log; the same on every processor, as
+        :func:`log_array`)."""
+        from scipy.special import xlogy
+
         x = np.asarray(x, dtype=np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            terms = np.where(x > 0, x * np.log(np.where(x > 0, x, 1.0)), 0.0)
+        terms = xlogy(x, np.where(x > 0, x, 1.0))
         if w is not None:
             terms = terms * w
         return float(terms.sum())
@@ -97,7 +119,7 @@ class NumericOps:
 
     @staticmethod
     def log(x: Any) -> Any:
-        return math.log(x) if np.ndim(x) == 0 else np.log(x)
+        return math.log(x) if np.ndim(x) == 0 else log_array(x)
 
     @staticmethod
     def sqrt(x: Any) -> Any:

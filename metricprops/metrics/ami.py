@@ -14,10 +14,12 @@ most of the k-range when blocks are large and their expected overlap small.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
+from ..ops import exp_array, log_array
 from .base import Metric
 from .information import VINH, _NMI_CONV
 from .stats import entropies
@@ -100,13 +102,15 @@ def expected_mutual_info(a: np.ndarray, b: np.ndarray, n: int) -> float:
                       - lf(n - x[i] - y[i] + k), lo, hi,
                       np.floor((x + 1.0) * (y + 1.0) / (n + 2.0)).astype(np.int64))
     length = hi - lo + 1
-    log_xy = np.log(x.astype(np.float64)) + np.log(y.astype(np.float64))
+    # log and exp through ops: the same last bits on every processor (numpy's own kernels
+    # depend on its instruction set)
+    log_xy = log_array(x) + log_array(y)
     top = int(hi.max(initial=1))
     if top <= _TABLE_MAX:
-        log_k_table = np.log(np.arange(1, top + 1, dtype=np.float64))
+        log_k_table = log_array(np.arange(1, top + 1))
         log_k = lambda k: log_k_table[k - 1]  # noqa: E731
     else:
-        log_k = lambda k: np.log(k.astype(np.float64))  # noqa: E731
+        log_k = log_array
     total = 0.0
     ends = np.cumsum(length)
     start = 0
@@ -120,8 +124,9 @@ def expected_mutual_info(a: np.ndarray, b: np.ndarray, n: int) -> float:
         k = lo[seg] + offsets
         xs, ys = x[seg], y[seg]
         log_pmf = const[seg] - lf(k) - lf(xs - k) - lf(ys - k) - lf(n - xs - ys + k)
-        terms = (k / nf) * (np.log(nf) + log_k(k) - log_xy[seg]) * np.exp(log_pmf)
-        total += float(np.dot(np.bincount(seg - start, weights=terms), weight[start:stop]))
+        terms = (k / nf) * (math.log(nf) + log_k(k) - log_xy[seg]) * exp_array(log_pmf)
+        # a numpy sum, not np.dot: BLAS picks its dot kernel (and summation order) by processor
+        total += float((np.bincount(seg - start, weights=terms) * weight[start:stop]).sum())
         start = stop
     return total
 
