@@ -55,7 +55,6 @@ def workload(n: int) -> Tuple[np.ndarray, np.ndarray]:
     return truth, pred
 
 
-
 #: The fit uses this many of the largest sizes (where the leading term dominates).
 FIT_POINTS = 3
 #: Rounds in which the fitted sizes are timed again in turn (:func:`_interleave`) ...

@@ -78,13 +78,9 @@ def _over(fitted: Tuple[Optional[float], Optional[float]],
           declared: float) -> Dict[str, Tuple[float, float]]:
     """What grew faster than allowed -- ``"time"``, ``"peak memory"`` -- with its fitted
     exponent and the bound it passed."""
-    time_e, mem_e = fitted
-    out = {}
-    if time_e is not None and time_e > declared + TIME_MARGIN:
-        out["time"] = (time_e, declared + TIME_MARGIN)
-    if mem_e is not None and mem_e > max(1.0, declared) + MEMORY_MARGIN:
-        out["peak memory"] = (mem_e, max(1.0, declared) + MEMORY_MARGIN)
-    return out
+    bounds = (declared + TIME_MARGIN, max(1.0, declared) + MEMORY_MARGIN)
+    return {what: (e, bound) for what, e, bound in zip(("time", "peak memory"), fitted, bounds)
+            if e is not None and e > bound}
 
 
 def power(exponent: float) -> str:
@@ -93,10 +89,11 @@ def power(exponent: float) -> str:
 
 
 class Judged(NamedTuple):
-    """One measurement judged: its rows, what grew too fast (:func:`_over`), and why it
-    could not decide (``""`` when it could)."""
+    """One measurement judged: its rows, the fitted exponents of time and memory, what grew
+    too fast (:func:`_over`), and why it could not decide (``""`` when it could)."""
 
     rows: List[Dict[str, float]]
+    fitted: Tuple[Optional[float], Optional[float]]
     over: Dict[str, Tuple[float, float]]
     undecided: str
 
@@ -114,13 +111,13 @@ def judge(metric: Any, declared: float, timeout: Optional[float]) -> Judged:
     over = _over(fitted, declared)
     time_e, mem_e = fitted
     if over or time_e is not None or stop == "end" or (stop == "memory" and mem_e is not None):
-        return Judged(rows, over, "")
+        return Judged(rows, fitted, over, "")
     before = f"before {FIT_POINTS} sizes took at least {FLOOR * 1000:g} ms a call to time"
     why = {"slow": f"a call on {rows[-1]['n'] if rows else SIZES[0]} items took more than "
                    f"{CALL_SECONDS:g} s of CPU time {before}",
            "memory": f"a call's peak memory passed {MEMORY_CAP / 4 / 2 ** 20:g} MiB {before}",
            "budget": f"the measurement's {TOTAL_SECONDS:g} s of CPU time ran out {before}"}
-    return Judged(rows, over, why.get(stop, f"{stop} {before}"))
+    return Judged(rows, fitted, over, why.get(stop, f"{stop} {before}"))
 
 
 def judge_confirmed(metric: Any, declared: float, timeout: Optional[float]) -> Judged:
@@ -172,7 +169,7 @@ class Scaling(Constraint):
         declared = growth_exponent(metric.complexity, metric.name)
         judged = judge_confirmed(metric, declared, timeout_of(score))
         if judged.over:
-            ev = _violated(metric, judged.rows, judged.over)
+            ev = _violated(metric, judged)
         else:
             ev = Evaluation(Outcome.SATISFIED, {"declared": metric.complexity}, 1.0,
                             undecided=judged.undecided)
@@ -180,11 +177,11 @@ class Scaling(Constraint):
         return ev
 
 
-def _violated(metric: Any, rows: List[Dict[str, float]],
-              over: Dict[str, Tuple[float, float]]) -> Evaluation:
+def _violated(metric: Any, judged: Judged) -> Evaluation:
     """The failing result: what grew too fast and the bound it passed (the same in every
     run that fails), the fitted exponents and the measurements apart."""
-    time_e, mem_e = exponents(rows)
+    rows, over = judged.rows, judged.over
+    time_e, mem_e = judged.fitted
     grew = {f"{what.split()[-1]}_growth": f"faster than {power(bound)}"
             for what, (_, bound) in over.items()}
     table = [{"n": r["n"], "cpu_seconds": round(r["seconds"], 6),
