@@ -15,7 +15,7 @@ machine: close to 2 once the phase is split); whether the JSON is the same (it m
 and the throughput per worker (instances per second per worker).  The one-worker
 throughput projects a run to a cluster: W workers take about ``instances / (throughput x
 W)`` seconds once the phase is split into at least as many chunks as workers
-(:mod:`metricprops.exhaustive`).  Before n = 8 the script prints that projection for one
+(:mod:`metricprops.search.chunks`).  Before n = 8 the script prints that projection for one
 worker and stops unless given ``--yes`` (the instances grow about 25-fold a step for
 homogeneity, 19-fold for completeness).
 
@@ -35,7 +35,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import metricprops as mp  # noqa: E402
-from metricprops.exhaustive import chunk_plan  # noqa: E402
+from metricprops.search.chunks import chunk_plan  # noqa: E402
 from metricprops.registry import get_constraint, get_metric  # noqa: E402
 
 SEED = 20261201

@@ -3,7 +3,7 @@
 A constraint whose exhaustive phase is "for every n from ``min_items`` on, for every truth
 partition of n items, the instances built on that truth" inherits :class:`ByTruth` and
 writes only :meth:`ByTruth.instances_for`.  Its enumeration then comes in *parts*, one per
-truth, that workers run separately (:mod:`metricprops.exhaustive`):
+truth, that workers run separately (:mod:`metricprops.search.chunks`):
 ``exhaustive_parts(max_n)`` lists ``(part, weight)`` pairs and ``enumerate_part(part)``
 yields one part's instances; the parts in order are exactly ``enumerate(max_n)``.  A part is
 ``(n, index)``, the truth's place in :func:`~metricprops.enumeration.set_partitions`, so it

@@ -46,7 +46,7 @@ from hypothesis import strategies as st
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.metrics.base import growth_exponent
 from metricprops.partition import Partition
-from metricprops.results import MEASURED
+from metricprops.results.model import MEASURED
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import timeout_of

@@ -28,10 +28,10 @@ from .engine import (CheckTask, ambient_cluster, ambient_jobs, journal_seed, run
                      run_checks)
 from .engine.cluster import check_cluster
 from .errors import MetricCallError
-from .exhaustive import resume
+from .search.chunks import resume
 from .registry import get_constraint, list_constraints, resolve_metric
-from .results import AuditResult, CheckResult, Counterexample, Finding, Status
-from .search import Abort, OutOfTime, Search, input_class
+from .results.model import AuditResult, CheckResult, Counterexample, Finding, Status
+from .search.core import Abort, OutOfTime, Search, input_class
 from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                        DEFAULT_MEMORY_LIMIT, DEFAULT_MIN_ITEMS, DEFAULT_SCALE_MAX_N,
                        DEFAULT_TIMEOUT, TOLERANCE, check_budget, check_scale_max_n, check_jobs, check_memory_limit, check_min_items,
@@ -39,13 +39,6 @@ from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_I
 
 __all__ = ["check", "audit", "pair_seed", "DEFAULT_MAX_EXAMPLES", "DEFAULT_EXHAUSTIVE_N",
            "DEFAULT_MAX_ITEMS"]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "MISSION_CONSTRAINTS":  # former name of constraints.ELM_PAPER_CONSTRAINTS
-        from .constraints import ELM_PAPER_CONSTRAINTS
-        return tuple(c.name for c in ELM_PAPER_CONSTRAINTS)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _example(instance: Instance, evaluation: Evaluation) -> Counterexample:
@@ -120,12 +113,12 @@ def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,
         Memory a worker may take beyond its start-up footprint (bytes, or ``"1GiB"``);
         default the machine's memory shared by the workers.
     scale_max_n : int
-        Largest input of the scale phase (:mod:`metricprops.scale`: structured partitions at
+        Largest input of the scale phase (:mod:`metricprops.search.scale`: structured partitions at
         the sizes where integer counts overflow); 0 skips it.
     jobs : int, optional
         Worker processes (default 1, or what ``metricprops report --jobs`` set).  With more
         than one, a large exhaustive phase is split into chunks that the workers share
-        (:mod:`metricprops.exhaustive`); the result is the same for every ``jobs``.
+        (:mod:`metricprops.search.chunks`); the result is the same for every ``jobs``.
     cluster : str, optional
         A Dask scheduler's address (the ``cluster`` extra; default none, or what
         ``metricprops report --cluster`` set): the check runs there, its exhaustive phase
@@ -158,7 +151,7 @@ def _check(m: Any, c: Constraint, seed: int, *, max_examples: int, exhaustive_n:
            max_items: int, timeout: Optional[float], tolerance: float, min_items: int = 1,
            scale_max_n: int = DEFAULT_SCALE_MAX_N, deadline: Optional[float] = None,
            chunks: Optional[Sequence[Any]] = None) -> CheckResult:
-    # chunks: the exhaustive phase, run in chunks by other workers (metricprops.exhaustive)
+    # chunks: the exhaustive phase, run in chunks by other workers (metricprops.search.chunks)
     started = time.perf_counter()
     common = dict(exhaustive_n=exhaustive_n, max_items=max_items, seed=seed,
                   tolerance=tolerance, min_items=min_items)
@@ -273,7 +266,8 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     """Check every constraint on every metric; never stops early.
 
     ``metrics`` is one metric-like or a sequence of them; ``constraints`` defaults to every
-    registered constraint (the six of the ELM paper, :data:`MISSION_CONSTRAINTS`, then the
+    registered constraint (the six of the ELM paper,
+    :data:`metricprops.constraints.ELM_PAPER_CONSTRAINTS`, then the
     general properties and any plug-ins).  ``min_items`` and ``tolerance`` are as in
     :func:`check`.  ``time_budget`` (seconds) bounds the whole audit: each check gets an
     equal share of what is left when it starts, and a check that runs out of its share
@@ -284,7 +278,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     that raises, returns garbage, hangs or kills its worker gives ``error`` for that pair and
     the audit goes on.  ``jobs`` worker processes share the checks (default 1, or what
     ``metricprops report --jobs`` set); a check with a large exhaustive phase is split into
-    chunks the workers share (:mod:`metricprops.exhaustive`); the results, and the JSON, are
+    chunks the workers share (:mod:`metricprops.search.chunks`); the results, and the JSON, are
     the same for every ``jobs``.  ``isolate`` and
     ``memory_limit`` and ``scale_max_n`` are as in :func:`check`.
 

@@ -106,7 +106,7 @@ class Constraint:
     budget: float = 1.0
     #: instances are plain partitions of the same items with no construction to keep: a
     #: finding may be minimised by removing items and merging or splitting blocks
-    #: (:mod:`metricprops.minimise`)
+    #: (:mod:`metricprops.search.minimise`)
     reducible: bool = False
 
     def applies_to(self, metric: Any) -> Optional[str]:
@@ -132,7 +132,7 @@ class Constraint:
 
     def scale_instance(self, truth: Partition, pred: Partition) -> Optional[Instance]:
         """The instance checked in the scale phase on two large structured partitions
-        (:mod:`metricprops.scale`), or ``None`` (default): no scale phase (``None`` for
+        (:mod:`metricprops.search.scale`), or ``None`` (default): no scale phase (``None`` for
         some sizes only skips those)."""
         return None
 

@@ -18,7 +18,7 @@ import numpy as np
 from .errors import EmptyTableError, InvalidTableError
 from .partition import Partition, validate_pair
 
-__all__ = ["Contingency", "contingency"]
+__all__ = ["Contingency", "contingency_table"]
 
 
 class Contingency:
@@ -157,6 +157,6 @@ def _segment_sum(ids: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
     return np.bincount(ids, weights=values, minlength=size).astype(np.int64)
 
 
-def contingency(labels_true: Any, labels_pred: Any) -> Contingency:
+def contingency_table(labels_true: Any, labels_pred: Any) -> Contingency:
     """Sparse contingency table of two labelings (see :class:`Contingency`)."""
     return Contingency.from_labels(labels_true, labels_pred)

@@ -28,7 +28,7 @@ from .enumeration import all_pairs, class_pairs, degenerate_pairs
 from .metrics.base import Metric
 from .partition import Partition
 from .registry import resolve_metric
-from .results import Counterexample, counterexample_json
+from .results.model import Counterexample, counterexample_json
 from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                        DEFAULT_SCALE_MAX_N,
                        TOLERANCE, check_budget, check_seed)
@@ -262,7 +262,7 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
         smallest disagreeing input found (``counterexample``: truth, pred, scores a and b).
     """
     from .checker import check
-    from .results import Status
+    from .results.model import Status
 
     check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n, max_items=max_items,
                  timeout=timeout, tolerance=tolerance)

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidMetricError",
     "InvalidArgumentError",
     "OutputPathError",
+    "PlanError",
     "MissingExtraError",
     "ClusterError",
     "InvalidConstraintError",
@@ -91,6 +92,11 @@ class InvalidArgumentError(MetricPropsError, ValueError):
 class OutputPathError(InvalidArgumentError):
     """An output path that cannot be written (a folder, a file where a folder is needed, no
     permission) or that two options share; raised before any work is done."""
+
+
+class PlanError(InvalidArgumentError):
+    """An audit plan file (or one of its adapters) that cannot be used: the message names
+    where."""
 
 
 class MissingExtraError(MetricPropsError, ImportError):

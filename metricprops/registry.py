@@ -19,7 +19,7 @@ from .targets import import_target, is_target_spec, target_name
 __all__ = [
     "register_metric", "get_metric", "list_metrics", "metric_names",
     "register_constraint", "get_constraint", "list_constraints", "constraint_names",
-    "load_entry_points", "unknown_name_error", "resolve_metric", "load_target", "as_metric",
+    "load_entry_points", "unknown_name_error", "resolve_metric",
 ]
 
 METRIC_GROUP = "metricprops.metrics"
@@ -180,9 +180,6 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
         overrides["bounds"] = (lo if lower is None else lower, hi if upper is None else upper)
     return m.with_metadata(**overrides) if overrides else m
 
-
-#: Former names of :func:`resolve_metric` (same function).
-load_target = as_metric = resolve_metric
 
 
 # -- constraints -----------------------------------------------------------------------

@@ -37,7 +37,7 @@ DEFAULT_MAX_ITEMS = 30
 MIN_MAX_ITEMS = 2
 #: Smallest instance searched (raise it to exclude tiny, degenerate inputs on purpose).
 DEFAULT_MIN_ITEMS = 1
-#: Largest input of the scale phase (:mod:`metricprops.scale`): 2^17 items is past every
+#: Largest input of the scale phase (:mod:`metricprops.search.scale`): 2^17 items is past every
 #: 16-, 32- and 64-bit limit of counts, pair counts and products of pair counts; 0 skips it.
 DEFAULT_SCALE_MAX_N = 2**17
 #: Family-wise error rate of the statistical tests of one check: the probability that a

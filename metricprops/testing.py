@@ -103,7 +103,7 @@ def _flatten(constraints: Sequence[Any]) -> List[Any]:
 
 
 def _holds(status: Any, strict: bool) -> bool:
-    from .results import Status
+    from .results.model import Status
     return status == Status.PASSED or (status == Status.WEAK and not strict)
 
 

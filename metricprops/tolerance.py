@@ -30,6 +30,3 @@ def close(a: float, b: float, tolerance: float = TOLERANCE) -> bool:
     """True if a and b are equal within the tolerance."""
     return compare_values(a, b, tolerance) == 0
 
-
-#: Former name of :func:`compare_values` (kept for one release).
-compare = compare_values

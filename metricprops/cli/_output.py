@@ -72,7 +72,7 @@ def finish_audit(result: Any, json_path: Optional[str], md_path: Optional[str]) 
     """Write the audit's files, print its table (fitted to the terminal), the reason of every
     ``–``/``≈``/``?`` cell, each failure and error, and how to replay the run; exit 2 if a
     file was not written, else 1 if something failed or errored."""
-    from ..audit_text import reason_lines
+    from ..results.terminal import reason_lines
 
     markdown = "# metricprops audit\n\n" + f"Seed {result.seed}.\n\n" + result.markdown()
     failures = write_outputs([("--json", json_path, result.dumps()),

@@ -6,8 +6,8 @@ from typing import Any, Optional
 import click
 
 from ..engine import jobs_for
-from ._engine import cluster_option
-from ..progress import Progress
+from ._options import cluster_option
+from .progress import Progress
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS, TOLERANCE,
                         check_jobs, check_memory_limit, check_min_items, check_time_budget,
@@ -24,7 +24,7 @@ from ._output import finish_audit
 @click.argument("targets", nargs=-1, required=False)
 @click.option("--plan", "plan_path", type=click.Path(dir_okay=False), default=None,
               help="Audit the targets of a TOML plan instead (each with its own metadata, "
-                   "tolerance, constraints and adapter; see metricprops.plan).")
+                   "tolerance, constraints and adapter; see metricprops.plans).")
 @click.option("--constraint", "-c", "constraints", multiple=True,
               help="Constraint name (repeatable); default every registered constraint (the ELM "
                    "paper's six, then the general properties).")
@@ -98,8 +98,8 @@ def command(targets: tuple, constraints: tuple, seed: Optional[int], max_example
     """
     from .. import checker
     from ..registry import get_constraint, list_constraints, resolve_metric
-    from ..plan import SETTINGS, load_plan, run_plan
-    from ..results import AuditResult
+    from ..plans.plan import SETTINGS, load_plan, run_plan
+    from ..results.model import AuditResult
 
     journal, default_journal = journal_for(json_path, md_path, journal_path, resume_path)
     check_outputs({"--json": json_path, "--markdown": md_path,  # before any work

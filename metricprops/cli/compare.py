@@ -9,7 +9,7 @@ from ..output import check_outputs, write_outputs
 from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                         DEFAULT_TIMEOUT, MAX_EXHAUSTIVE_N, MAX_SEED, MIN_MAX_ITEMS,
                         TOLERANCE, check_jobs)
-from ._engine import cluster_option
+from ._options import cluster_option
 from ._exit import EXIT_FINDING
 from ._output import report_failures
 

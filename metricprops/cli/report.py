@@ -8,7 +8,7 @@ import click
 
 from ..engine import jobs_for
 from ..settings import MAX_SEED, check_jobs
-from ._engine import cluster_option
+from ._options import cluster_option
 
 __all__ = ["command"]
 
@@ -38,7 +38,7 @@ def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: boo
     """
     from ..output import check_outputs
     from ..report import DEFAULT_SEED, LIBRARIES_SECTION, build_reports, missing_sections
-    from ..progress import Progress
+    from .progress import Progress
 
     check_outputs(folders={"--out": out_dir})
     missing = missing_sections(quick)

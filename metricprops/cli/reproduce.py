@@ -9,7 +9,7 @@ from typing import Optional
 import click
 
 from ..settings import check_jobs
-from ._engine import cluster_option
+from ._options import cluster_option
 
 __all__ = ["command"]
 

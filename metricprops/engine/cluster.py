@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from ..errors import ClusterError, InvalidArgumentError, MissingExtraError
-from ..results import CheckResult
+from ..results.model import CheckResult
 from .dispatch import CheckTask, plans_for, restore_source, settle, source_file, work_task
 from .pool import Pool
 from .schedule import Schedule, Work

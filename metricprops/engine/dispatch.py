@@ -4,7 +4,7 @@ The unit sent to a worker is a whole check (a message per metric call would cost
 the call), so results do not depend on scheduling: each check has its own seed
 (:func:`metricprops.checker.pair_seed`) and the caller puts the results back in pair order.
 With ``jobs`` > 1 a check with a large exhaustive phase is sent as chunks of that phase and a
-finish (:mod:`~metricprops.engine.schedule`, :mod:`metricprops.exhaustive`), with the
+finish (:mod:`~metricprops.engine.schedule`, :mod:`metricprops.search.chunks`), with the
 result it has in one worker.  Built-in metrics run in the auditing process when ``jobs`` is
 1; any other metric always runs in a worker (unless ``isolate=False``), and with ``jobs`` > 1
 every check does.
@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
 
-from ..exhaustive import chunk_plan, run_chunk
-from ..results import CheckResult
+from ..search.chunks import chunk_plan, run_chunk
+from ..results.model import CheckResult
 from .capture import kept_output
 from .outcome import constraint_raised, crashed_in_task, died, with_output
 from .pool import Pool, Reply, Task
@@ -129,7 +129,7 @@ def pool_task(i: int, task: CheckTask, check: Callable[..., CheckResult],
 
 def _chunk_in_worker(task: CheckTask, parts: Any, hint: Dict[str, int],
                      filename: Optional[str]) -> Any:
-    """One chunk of the check's exhaustive phase (:func:`metricprops.exhaustive.run_chunk`)."""
+    """One chunk of the check's exhaustive phase (:func:`metricprops.search.chunks.run_chunk`)."""
     restore_source(task.metric, filename)
     o = task.options
     return run_chunk(task.metric, task.constraint, parts, hint, timeout=o["timeout"],

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..errors import JournalError
-from ..results import CheckResult
+from ..results.model import CheckResult
 
 __all__ = ["Journal", "journal_seed", "result_from_json"]
 

@@ -18,7 +18,7 @@ from typing import Any, Dict, Optional
 
 from ..calls import limit_text
 from ..partition import Partition
-from ..results import CheckResult, Counterexample, Finding, Status
+from ..results.model import CheckResult, Counterexample, Finding, Status
 from .capture import kept_output
 from .pool import Reply
 

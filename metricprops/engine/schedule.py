@@ -1,6 +1,6 @@
 """Which work goes out next: whole checks, and the chunks of split exhaustive phases.
 
-A check whose exhaustive phase is split (:func:`metricprops.exhaustive.chunk_plan`) runs as
+A check whose exhaustive phase is split (:func:`metricprops.search.chunks.chunk_plan`) runs as
 its chunks and then a *finish*: the check itself, resumed from the chunks' summaries.  Work
 goes out in task order; a chunk is given, when it goes out, a hint (the smallest violations
 the earlier chunks of its check found, if they are done), so that it skips what one worker
@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Deque, Dict, List, Optional, Sequence, Set
 
-from ..results import CheckResult, Status
+from ..results.model import CheckResult, Status
 
 __all__ = ["Work", "Schedule"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 from ..errors import AuditInterrupted
-from ..results import AuditResult, CheckResult
+from ..results.model import AuditResult, CheckResult
 from .dispatch import CheckTask, run_checks
 from .journal import Journal
 

@@ -64,7 +64,7 @@ def _module_of(spec: str) -> str:
 
 def missing_sections(quick: bool = False) -> Dict[str, List[str]]:
     """Sections that cannot be built here -> the distributions they need that are missing."""
-    from .third_party import TARGETS
+    from .third_party.audit import TARGETS
 
     specs = QUICK_THIRD_PARTY if quick else tuple(spec for spec, _ in TARGETS)
     missing: List[str] = []
@@ -77,7 +77,7 @@ def missing_sections(quick: bool = False) -> Dict[str, List[str]]:
             missing.append(EXTRAS[module][0])
     out = {"third-party audit": missing} if missing else {}
     if not quick:
-        from .third_party_libraries import missing_libraries
+        from .third_party.libraries import missing_libraries
         libraries = missing_libraries()
         if libraries:
             out[LIBRARIES_SECTION] = libraries
@@ -85,7 +85,7 @@ def missing_sections(quick: bool = False) -> Dict[str, List[str]]:
 
 
 def _why(missing: List[str]) -> str:
-    from .third_party_libraries import LIBRARIES
+    from .third_party.libraries import LIBRARIES
 
     extra = "libraries" if set(missing) <= {d for d, _ in LIBRARIES.values()} else "test"
     return (f"needs {', '.join(missing)}, not installed (pip install "
@@ -147,7 +147,7 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
         say("third-party audit")
         kw = {"names": list(QUICK_THIRD_PARTY), **budget} if quick else {}
         if not quick:
-            from .third_party_libraries import LIBRARIES
+            from .third_party.libraries import LIBRARIES
             left_out = missing.get(LIBRARIES_SECTION, [])
             kw = {"libraries": [name for name, (dist, _) in LIBRARIES.items()
                                 if dist not in left_out], "missing": left_out}

@@ -7,7 +7,7 @@ from typing import Any, Callable, Optional, Sequence
 from ..checker import audit
 from ..output import write_text
 from ..registry import list_constraints, list_metrics
-from ..results import AuditResult
+from ..results.model import AuditResult
 from .heatmap import audit_heatmap
 
 READING_GUIDE = """\

@@ -16,7 +16,7 @@ from typing import Any, Dict, List
 
 from ..constraints import ELM_PAPER_CONSTRAINTS
 from ..output import write_text
-from ..results import AuditResult, Status
+from ..results.model import AuditResult, Status
 from .coreference_analyses import reference_agreement, run_analyses
 from .coreference_notes import NOTES
 from .heatmap import audit_heatmap

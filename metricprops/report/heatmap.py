@@ -5,7 +5,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from ..results import AuditResult, Status
+from ..results.model import AuditResult, Status
 
 __all__ = ["audit_heatmap", "STATUS_COLOURS"]
 

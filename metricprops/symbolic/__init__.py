@@ -31,7 +31,7 @@ from typing import Any, Optional, Sequence
 
 import sympy as sp
 
-from ..registry import resolve_metric as as_metric
+from ..registry import resolve_metric
 from .catalog import (BUILTIN_CLOSED_FORMS, check_catalog, check_declared, summary,
                                theorem3_gap)
 from .families import FAMILIES, Family, get_family
@@ -83,7 +83,7 @@ def symbolic_value(metric: Any, prediction: str, *, k: Optional[int] = None,
     NumericOnlyError
         For metrics without a symbolic form (the purity family, ``ami``).
     """
-    met = as_metric(metric)
+    met = resolve_metric(metric)
     family = get_family(prediction)
     if family.parameter == "m":
         param = M_SYM if m is None else sp.sympify(m)
@@ -106,7 +106,7 @@ def exact_value(metric: Any, labels_true: Any, labels_pred: Any) -> Any:
     """The exact value (sympy rational, or with logarithms) of a built-in on two labelings."""
     from ..contingency import Contingency
 
-    met = as_metric(metric)
+    met = resolve_metric(metric)
     table = SymbolicTable.from_contingency(Contingency.from_labels(labels_true, labels_pred))
     try:
         return met.from_table(table)

@@ -11,7 +11,7 @@ from typing import Any, Iterable, List, Optional, Tuple
 
 import sympy as sp
 
-from ..registry import resolve_metric as as_metric
+from ..registry import resolve_metric
 from .families import get_family
 from .forms import M_SYM, ClosedForm
 from .proofs import ClaimResult, check_form
@@ -134,7 +134,7 @@ def check_declared(metrics: Iterable[Any], *, max_k: int = 6) -> List[ClaimResul
     """Check the closed forms that metrics declare in ``Metric.closed_forms``."""
     out = []
     for obj in metrics:
-        m = as_metric(obj)
+        m = resolve_metric(obj)
         for form in m.closed_forms:
             out.append(check_form(m, form, max_k=max_k))
     return out
@@ -145,7 +145,7 @@ def theorem3_gap(metric: Any, m_min: int = 3) -> Tuple[Any, Optional[int]]:
 
     Returns ``(gap, sign)`` with sign 1 (H1 better), 0, −1 (H2 better) or None (undecided).
     """
-    m = as_metric(metric)
+    m = resolve_metric(metric)
     h1 = get_family("theorem3_h1").table(M_SYM, {M_SYM: m_min})
     h2 = get_family("theorem3_h2").table(M_SYM, {M_SYM: m_min})
     gap = sp.factor(sp.cancel(sp.together(m.from_table(h1) - m.from_table(h2))))

@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import sympy as sp
 
 from ..metrics.base import Metric
-from ..registry import resolve_metric as as_metric
+from ..registry import resolve_metric
 from .families import get_family
 from .forms import (K_SYM, M_SYM, N_SYM, SIZE_SYMBOLS, ClosedForm, instantiate,
                              instantiate_general)
@@ -248,7 +248,7 @@ def check_form(metric: Any, form: Any, *, max_k: int = 6, prove: bool = True) ->
     -------
     ClaimResult
     """
-    m = as_metric(metric)
+    m = resolve_metric(metric)
     f = ClosedForm.coerce(form)
     checked, exact, ce, error = check_concrete(m, f)
     if error:

@@ -9,8 +9,9 @@ import pytest
 
 import metricprops as mp
 from metricprops.checker import audit
-from metricprops.plan import SETTINGS, load_plan, parse_plan, run_plan, target_settings
-from metricprops.plan_adapters import Adapter, PlanError, parse_value_path, read_value
+from metricprops.plans.plan import SETTINGS, load_plan, parse_plan, run_plan, target_settings
+from metricprops.errors import PlanError
+from metricprops.plans.adapters import Adapter, parse_value_path, read_value
 
 SHAPES = textwrap.dedent('''
     """Other libraries' shapes: each one computes a built-in, behind a different interface."""
@@ -284,7 +285,7 @@ def test_the_libraries_plan_is_the_six_plans_in_one():
 
 
 def test_the_scorch_plan_declares_what_the_report_audits():
-    from metricprops.report.third_party import DEFAULT_SEED, DEFAULT_SETTINGS, TARGETS
+    from metricprops.report.third_party.audit import DEFAULT_SEED, DEFAULT_SETTINGS, TARGETS
     plan = load_plan("scorch")
     report = {spec: meta for spec, meta in TARGETS if ":scorch" in spec}
     assert [t.spec for t in plan.targets] == list(report) and plan.seed == DEFAULT_SEED

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import metricprops as mp
-from metricprops import BUILTINS, Contingency, contingency
+from metricprops import BUILTINS, Contingency, contingency_table
 from metricprops.errors import EmptyInputError, InvalidTableError
 from metricprops.metrics.stats import pair_counts
 
@@ -37,7 +37,7 @@ def cells(table: Contingency) -> Counter:
 # -- from labels -------------------------------------------------------------------------------
 
 def test_from_labels_example():
-    t = contingency(["a", "a", "b", "b", "b"], [1, 2, 2, 2, 3])
+    t = contingency_table(["a", "a", "b", "b", "b"], [1, 2, 2, 2, 3])
     assert t.n == 5
     assert t.shape == (2, 3)
     assert t.nnz == 4
@@ -71,8 +71,8 @@ def test_from_labels_matches_a_brute_force_count(pair):
 @given(label_pairs())
 def test_transpose_swaps_the_roles(pair):
     truth, pred = pair
-    t = contingency(truth, pred).transpose()
-    u = contingency(pred, truth)
+    t = contingency_table(truth, pred).transpose()
+    u = contingency_table(pred, truth)
     assert cells(t) == cells(u)
     assert sorted(t.a.tolist()) == sorted(Counter(pred).values())
 
@@ -81,7 +81,7 @@ def test_large_sparse_label_range_uses_the_sorting_path():
     rng = np.random.default_rng(0)
     truth = rng.integers(0, 300, size=400)
     pred = rng.integers(0, 300, size=400)  # kt * kp > 4 n + 1024: not a dense bincount
-    t = contingency(truth, pred)
+    t = contingency_table(truth, pred)
     assert t.n == 400
     assert cells(t) == cells(Contingency.from_table(reference_table(truth.tolist(),
                                                                     pred.tolist())))

@@ -60,7 +60,7 @@ def test_the_cli_sends_an_audit_to_the_cluster(scheduler, invoke, tmp_path):
 
 @pytest.mark.slow
 def test_a_split_exhaustive_phase_on_the_cluster_is_a_local_run(scheduler, monkeypatch):
-    from metricprops import exhaustive
+    from metricprops.search import chunks as exhaustive
 
     monkeypatch.setattr(exhaustive, "MIN_SPLIT", 0)  # chunks of the phase as Dask tasks
     opts = dict(seed=6, max_examples=5, exhaustive_n=5)

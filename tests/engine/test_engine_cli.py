@@ -28,7 +28,7 @@ def test_a_bad_memory_limit_is_a_usage_error(invoke):
 
 
 def test_a_plan_audit_uses_the_jobs_it_is_given(invoke, tmp_path, monkeypatch):
-    from metricprops import plan as plan_module
+    from metricprops.plans import plan as plan_module
     from metricprops.engine import ambient_jobs
 
     seen = []

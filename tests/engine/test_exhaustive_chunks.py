@@ -11,13 +11,13 @@ import dataclasses
 import pytest
 
 import metricprops as mp
-from metricprops import exhaustive
+from metricprops.search import chunks as exhaustive
 from metricprops.checker import _check, _validated
 from metricprops.calls import Scorer
-from metricprops.exhaustive import chunk_plan, resume, run_chunk
+from metricprops.search.chunks import chunk_plan, resume, run_chunk
 from metricprops.registry import get_constraint, resolve_metric
-from metricprops.results import Status
-from metricprops.search import Abort, Search
+from metricprops.results.model import Status
+from metricprops.search.core import Abort, Search
 from metricprops.tolerance import TOLERANCE
 from plugins import broken
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import metricprops as mp
-from metricprops.results import Status
+from metricprops.results.model import Status
 from plugins import broken
 
 FAST = dict(seed=5, max_examples=0, exhaustive_n=3)  # the default time limit: no flakes

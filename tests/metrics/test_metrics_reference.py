@@ -137,7 +137,7 @@ def test_expected_mutual_info_large_blocks(seed, n, k):
     from metricprops.metrics.ami import expected_mutual_info
 
     rng = np.random.default_rng(seed)
-    t = mp.contingency(rng.integers(0, k, n), rng.integers(0, k + 2, n))
+    t = mp.contingency_table(rng.integers(0, k, n), rng.integers(0, k + 2, n))
     got = expected_mutual_info(t.a, t.b, t.n)
     ref = emi_reference(t.a.tolist(), t.b.tolist(), n)
     assert got == pytest.approx(ref, rel=1e-10)
@@ -149,7 +149,7 @@ def test_expected_mutual_info_lookup_tables_match_log_gamma(monkeypatch):
     rng = np.random.default_rng(5)
     cases = []
     for n, k in [(50, 3), (3000, 40), (20000, 9)]:
-        t = mp.contingency(rng.integers(0, k, n), rng.integers(0, k, n))
+        t = mp.contingency_table(rng.integers(0, k, n), rng.integers(0, k, n))
         cases.append((t.a, t.b, t.n))
     cases.append((np.array([600, 5]), np.array([300, 305]), 605))  # one table 0..n
     fast = [ami_module.expected_mutual_info(*c) for c in cases]

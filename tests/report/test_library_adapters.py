@@ -10,10 +10,11 @@ import sys
 
 import pytest
 
-from metricprops.plan import PlanError, load_plan, parse_plan, shipped_plans
-from metricprops.plan_adapters import Adapter
-from metricprops.report.library_adapters import blocks
-from metricprops.report.third_party_libraries import LIBRARIES, missing_libraries
+from metricprops.errors import PlanError
+from metricprops.plans.plan import load_plan, parse_plan, shipped_plans
+from metricprops.plans.adapters import Adapter
+from metricprops.plans.library_adapters import blocks
+from metricprops.report.third_party.libraries import LIBRARIES, missing_libraries
 
 # T = {0 1 | 2}, H = {0 | 1 2}.  Pairs: (0,1) together in T only, (1,2) in H only, (0,2) in
 # neither: Rand = 1/3; no pair together in both, so Jaccard = 0.  Purity: {0} is pure (1
@@ -31,7 +32,7 @@ def test_blocks_are_item_indices_in_order_of_first_appearance():
 
 def test_clusim_adapters_by_hand():
     pytest.importorskip("clusim")
-    from metricprops.report.library_adapters import clusim
+    from metricprops.plans.library_adapters import clusim
     assert clusim.rand_index(TRUTH, PRED) == pytest.approx(1 / 3)
     assert clusim.jaccard_index(TRUTH, PRED) == 0.0
     # VI in bits of {0 1 | 2 3} against one block: H(T|H) = 1, H(H|T) = 0
@@ -40,7 +41,7 @@ def test_clusim_adapters_by_hand():
 
 def test_cdlib_adapters_by_hand():
     pytest.importorskip("cdlib")
-    from metricprops.report.library_adapters import cdlib
+    from metricprops.plans.library_adapters import cdlib
     assert cdlib.variation_of_information([0, 0, 1, 1], [0, 0, 0, 0]) == pytest.approx(1.0)
     assert cdlib.adjusted_rand_index(["x", "x", "y"], ("p", "p", "q")) == pytest.approx(1.0)
 
@@ -98,7 +99,7 @@ def test_missing_libraries_are_named_and_stop_a_full_report(monkeypatch):
 def test_the_report_lists_library_plans_and_the_missing_ones():
     pytest.importorskip("river")
     pytest.importorskip("sklearn")
-    from metricprops.report.third_party import generate, render_markdown
+    from metricprops.report.third_party.audit import generate, render_markdown
     plan = parse_plan({"audit": {"max_examples": 3, "exhaustive_n": 3, "max_items": 6,
                                  "constraints": ["max_agreement", "symmetry"]},
                        "target": [{"target": "river.metrics:Rand", "name": "river.Rand",

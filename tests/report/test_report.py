@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from metricprops.report.heatmap import audit_heatmap
-from metricprops.results import AuditResult, CheckResult
+from metricprops.results.model import AuditResult, CheckResult
 
 
 def _links(markdown: str) -> list:

@@ -6,7 +6,7 @@ import json
 import pytest
 
 import metricprops as mp
-from metricprops.report.adapters import bcubed_f, bcubed_precision, bcubed_recall
+from metricprops.plans.package_adapters import bcubed_f, bcubed_precision, bcubed_recall
 
 
 @pytest.mark.slow
@@ -31,8 +31,8 @@ def test_bcubed_adapter_by_hand():
 @pytest.mark.slow
 def test_third_party_generator_is_deterministic():
     pytest.importorskip("sklearn")
-    from metricprops.report.third_party import generate, render_markdown
-    kw = dict(names=["sklearn.metrics:rand_score", "metricprops.report.adapters:bcubed_f"],
+    from metricprops.report.third_party.audit import generate, render_markdown
+    kw = dict(names=["sklearn.metrics:rand_score", "metricprops.plans.package_adapters:bcubed_f"],
               constraints=["bounds", "symmetry", "n_invariance"], max_examples=3,
               exhaustive_n=3, max_items=8, scale_max_n=0)
     a, b = generate(seed=1, **kw), generate(seed=1, **kw)
@@ -46,8 +46,8 @@ def test_third_party_generator_is_deterministic():
 @pytest.mark.slow
 def test_scorch_targets_are_audited_with_the_builtins_judgements():
     pytest.importorskip("scorch")
-    from metricprops.report.third_party import generate, render_markdown
-    name = "metricprops.report.adapters:scorch_muc_f"
+    from metricprops.report.third_party.audit import generate, render_markdown
+    name = "metricprops.plans.package_adapters:scorch_muc_f"
     report = generate(seed=1, names=[name], constraints=["max_agreement", "symmetry"],
                       max_examples=3, exhaustive_n=3, max_items=8, scale_max_n=0)
     status = {r["constraint"]: r["status"] for r in report["results"]}

@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from metricprops.report.third_party_bugs import BUGS
-from metricprops.report.third_party_libraries import LIBRARIES
+from metricprops.report.third_party.bugs import BUGS
+from metricprops.report.third_party.libraries import LIBRARIES
 
 MODULES = {dist: module for dist, module in LIBRARIES.values()}
 

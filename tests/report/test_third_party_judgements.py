@@ -3,11 +3,11 @@ their titles into the report's summary, and errors on degenerate input are judge
 check's other findings."""
 from __future__ import annotations
 
-from metricprops.plan import load_plan
-from metricprops.report.third_party import judgement, render_markdown
-from metricprops.report.third_party_bugs import BUGS
-from metricprops.report.third_party_libraries import LIBRARIES
-from metricprops.report.third_party_library_notes import FAMILY, library_bug_title, library_note
+from metricprops.plans.plan import load_plan
+from metricprops.report.third_party.audit import judgement, render_markdown
+from metricprops.report.third_party.bugs import BUGS
+from metricprops.report.third_party.libraries import LIBRARIES
+from metricprops.report.third_party.notes import FAMILY, library_bug_title, library_note
 
 
 def test_every_planned_target_has_a_family():

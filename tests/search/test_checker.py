@@ -18,7 +18,7 @@ from metricprops.calls import MetricCallError, Scorer
 from metricprops.checker import audit, check, pair_seed
 from metricprops.constraint import PairwiseConstraint, pair_instance
 from metricprops.partition import Partition
-from metricprops.results import STATUSES
+from metricprops.results.model import STATUSES
 from metricprops.strategies import partitions
 from plugins import broken, faulty
 

@@ -10,7 +10,7 @@ from metricprops.checker import audit, check
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome
 from metricprops.errors import InvalidArgumentError
 from metricprops.partition import Partition
-from metricprops.search import input_class
+from metricprops.search.core import input_class
 from metricprops.settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 from metricprops.strategies import partitions
 

@@ -6,7 +6,7 @@ import pytest
 import metricprops as mp
 from metricprops import Partition, get_metric
 from metricprops.constraint import Instance
-from metricprops.minimise import minimise, remove_item
+from metricprops.search.minimise import minimise, remove_item
 
 rand = get_metric("rand")
 

@@ -7,7 +7,7 @@ import math
 import pytest
 
 import metricprops as mp
-from metricprops.scale import SHAPES, ladder, shape_labels
+from metricprops.search.scale import SHAPES, ladder, shape_labels
 from metricprops.testing import assert_agrees
 from plugins.planted import ari_int64, fmi_int32
 
@@ -79,7 +79,7 @@ def test_compare_finds_a_disagreement_only_at_scale():
     assert r.status == "disagree" and r.found_by == "scale", r.message
     ce = r.counterexample
     assert 46341 < ce["n"] <= 2**17 and ce["passes_at"] == ce["n"] - 1
-    assert "reproduce: from metricprops.scale import shape_labels" in r.message
+    assert "reproduce: from metricprops.search.scale import shape_labels" in r.message
 
 
 def test_assert_agrees_shows_a_scale_disagreement_by_shape_not_by_labels():
@@ -88,5 +88,5 @@ def test_assert_agrees_shows_a_scale_disagreement_by_shape_not_by_labels():
     with pytest.raises(AssertionError) as info:
         assert_agrees(big, "adjusted_rand", seed=1, max_examples=5, exhaustive_n=2)
     text = str(info.value)
-    assert "reproduce: from metricprops.scale import shape_labels" in text
+    assert "reproduce: from metricprops.search.scale import shape_labels" in text
     assert "labels:" not in text and len(text) < 2000

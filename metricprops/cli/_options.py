@@ -1,4 +1,4 @@
-"""The engine's options, shared by the commands that run work (``--cluster``)."""
+"""Options shared by the commands: the search budget's knobs and where the work runs."""
 from __future__ import annotations
 
 from typing import Any, Callable, Optional

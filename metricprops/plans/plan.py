@@ -20,7 +20,7 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
 
     [[target]]
     target = "river.metrics:AdjustedRand"
-    adapter = { incremental = "per_item", get = "get" }   # see metricprops.plan_adapters
+    adapter = { incremental = "per_item", get = "get" }   # see metricprops.plans.adapters
 
 A relative ``file.py:attr`` is found from the plan's folder.  Settings apply in this order,
 last wins: the defaults, the plan's ``[audit]`` table, an included plan's ``[audit]`` table
@@ -40,17 +40,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
-from .checker import audit
-from .metrics import Metric, metric as wrap_metric
-from .plan_adapters import Adapter, PlanError
-from .registry import get_constraint, list_constraints, resolve_metric
-from .results import AuditResult, CheckResult
-from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
+from ..checker import audit
+from ..metrics import Metric, metric as wrap_metric
+from ..errors import PlanError
+from .adapters import Adapter
+from ..registry import get_constraint, list_constraints, resolve_metric
+from ..results.model import AuditResult, CheckResult
+from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
                        DEFAULT_MIN_ITEMS, DEFAULT_TIMEOUT, TOLERANCE, check_budget,
                        check_min_items, check_seed, check_time_budget)
-from .targets import import_target, is_target_spec, target_name
+from ..targets import import_target, is_target_spec, target_name
 
-__all__ = ["Plan", "PlanTarget", "PlanError", "load_plan", "parse_plan", "run_plan",
+__all__ = ["Plan", "PlanTarget", "load_plan", "parse_plan", "run_plan",
            "shipped_plans", "target_settings"]
 
 #: Search settings a plan (or a target) may set, with their defaults.
@@ -215,7 +216,7 @@ def _included(names: Any, base: str, source: str, seed: Optional[int],
 
 def shipped_plans() -> Dict[str, str]:
     """The plans shipped with metricprops (``metricprops/plans/NAME.toml``): name -> path."""
-    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plans")
+    folder = os.path.dirname(os.path.abspath(__file__))
     names = sorted(f for f in os.listdir(folder) if f.endswith(".toml")) \
         if os.path.isdir(folder) else []
     return {f[:-len(".toml")]: os.path.join(folder, f) for f in names}

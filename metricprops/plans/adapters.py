@@ -1,7 +1,7 @@
 """Adapters of an audit plan: another library's metric behind ``f(labels_true, labels_pred)``.
 
 Libraries differ in shape; an adapter describes the shape in data (the ``[target.adapter]``
-table of a plan, see :mod:`metricprops.plan`):
+table of a plan, see :mod:`metricprops.plans`):
 
 ``order``
     ``"truth_first"`` (default, scikit-learn's order) or ``"pred_first"``.
@@ -26,9 +26,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, List, Mapping, Optional, Tuple
 
-from .errors import InvalidArgumentError
+from ..errors import PlanError
 
-__all__ = ["Adapter", "parse_value_path", "read_value", "PlanError"]
+__all__ = ["Adapter", "parse_value_path", "read_value"]
 
 ORDERS = ("truth_first", "pred_first")
 LABELS = ("list", "tuple", "numpy", "torch")
@@ -36,10 +36,6 @@ INCREMENTAL = ("per_item", "batch")
 _STEP = re.compile(r"""\.([A-Za-z_]\w*)|\[(-?\d+)\]|\[(["'])(.*?)\3\]|(\(\))""")
 
 Step = Tuple[str, Any]
-
-
-class PlanError(InvalidArgumentError):
-    """A plan file (or one of its adapters) that cannot be used: the message names where."""
 
 
 def parse_value_path(path: str) -> List[Step]:

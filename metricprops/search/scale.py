@@ -29,11 +29,11 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from .calls import Deadline, Scorer
-from .constraint import Evaluation, Outcome
-from .errors import MetricCallError
-from .partition import Partition
-from .results import Counterexample, Finding
+from ..calls import Deadline, Scorer
+from ..constraint import Evaluation, Outcome
+from ..errors import MetricCallError
+from ..partition import Partition
+from ..results.model import Counterexample, Finding
 
 __all__ = ["SHAPES", "SHAPE_PAIRS", "LIMITS", "SCALE_SECONDS", "SCALE_CALL_SECONDS",
            "shape_labels", "ladder",
@@ -94,7 +94,7 @@ def ladder(max_n: int) -> List[int]:
 
 def reproduction(truth: str, pred: str, n: int, metric: str) -> str:
     """One line of Python that reproduces a scale finding."""
-    return (f"from metricprops.scale import shape_labels as s; "
+    return (f"from metricprops.search.scale import shape_labels as s; "
             f"{metric}(s({truth!r}, {n}), s({pred!r}, {n}))")
 
 

@@ -336,15 +336,15 @@ class AuditResult:
     def table(self, width: Optional[int] = None) -> str:
         """Metrics × constraints table of symbols; with ``width``, laid out to fit that many
         columns (abbreviated heads with a key, or one row per constraint: see
-        :func:`metricprops.audit_text.fit_table`)."""
+        :func:`metricprops.results.terminal.fit_table`)."""
         if width is not None:
-            from .audit_text import fit_table
+            from .terminal import fit_table
             return fit_table(self, width)
-        from .result_text import symbol_table
+        from .markdown import symbol_table
         return symbol_table(self)
 
     def markdown(self) -> str:
         """Markdown table, one section per non-passing result (every finding), the declared
         metadata and the search effort (calls; seconds with ``timings``)."""
-        from .result_text import markdown
+        from .markdown import markdown
         return markdown(self)

@@ -22,8 +22,8 @@ from typing import Callable, Iterator, Tuple
 
 import numpy as np
 
-from .constraint import Instance
-from .partition import Partition
+from ..constraint import Instance
+from ..partition import Partition
 
 __all__ = ["MAX_EVALUATIONS", "minimise", "reductions", "remove_item"]
 

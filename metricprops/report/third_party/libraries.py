@@ -48,9 +48,9 @@ def missing_libraries(names: Optional[Sequence[str]] = None) -> List[str]:
 def audit_libraries(plans: Sequence[Union[str, Any]], seed: int,
                     progress: Optional[Callable[[int, int, str, str], None]] = None
                     ) -> Dict[str, Any]:
-    """Run each plan (a shipped plan's name, or a :class:`~metricprops.plan.Plan`) with
+    """Run each plan (a shipped plan's name, or a :class:`~metricprops.plans.Plan`) with
     ``seed``: the libraries' entries, the targets' declared metadata and the results."""
-    from ..plan import load_plan, run_plan
+    from ...plans.plan import load_plan, run_plan
 
     out: Dict[str, Any] = {"libraries": [], "metrics": [], "results": []}
     for plan in plans:
@@ -94,7 +94,7 @@ def render_libraries(report: Dict[str, Any]) -> List[str]:
 def render_bugs(report: Dict[str, Any]) -> List[str]:
     """Markdown: every implementation bug of the audited libraries with a plain-Python
     reproduction (the library alone, no metricprops) and the value it prints."""
-    from .third_party_bugs import BUGS
+    from .bugs import BUGS
 
     audited = {lib["distribution"] for lib in report.get("libraries", [])} | set(
         report.get("versions", {}))

@@ -2,11 +2,11 @@
 
 :func:`generate` audits every scikit-learn supervised clustering metric with a
 ``(labels_true, labels_pred)`` signature, and the `bcubed` package through
-:func:`metricprops.report.adapters.bcubed_f`, against every registered constraint, with a fixed
+:func:`metricprops.plans.package_adapters.bcubed_f`, against every registered constraint, with a fixed
 seed; :func:`write_reports` writes ``third-party.json`` and ``third-party.md``.  The same
 seed, settings and library versions give byte-identical files; ``metricprops report``
 regenerates them with the other reports.  clusim, cdlib, ClusterEval, torchmetrics and river
-are audited through their shipped plans (:mod:`metricprops.report.third_party_libraries`).
+are audited through their shipped plans (:mod:`metricprops.report.third_party.libraries`).
 
 Each target gets the metadata its documentation states (:data:`TARGETS`).  Calls are
 memoised across constraints (a metric is a pure function of its labels), which changes the
@@ -21,9 +21,9 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..metrics.base import Metric, metric
-from ..output import write_text
-from ..settings import REPORT_SEED
+from ...metrics.base import Metric, metric
+from ...output import write_text
+from ...settings import REPORT_SEED
 
 __all__ = ["TARGETS", "NOTES", "DEFAULT_SEED", "DEFAULT_SETTINGS", "targets", "generate",
            "render_markdown", "write_reports"]
@@ -33,11 +33,11 @@ DEFAULT_SEED = REPORT_SEED
 DEFAULT_SETTINGS = {"max_examples": 100, "exhaustive_n": 5, "max_items": 30}
 
 _UNIT = dict(kind="similarity", bounds=(0.0, 1.0), perfect=1.0)
-_ADAPTERS = "metricprops.report.adapters:"
+_ADAPTERS = "metricprops.plans.package_adapters:"
 #: Where each target comes from, by the start of its "module:attr".
 _DISTRIBUTIONS = (("sklearn.", "scikit-learn"),
-                  (_ADAPTERS + "bcubed", "bcubed package via metricprops.report.adapters"),
-                  (_ADAPTERS + "scorch", "scorch package via metricprops.report.adapters"))
+                  (_ADAPTERS + "bcubed", "bcubed package via metricprops.plans.package_adapters"),
+                  (_ADAPTERS + "scorch", "scorch package via metricprops.plans.package_adapters"))
 
 #: (target "module:attr", metadata from its documentation, citation)
 TARGETS: Tuple[Tuple[str, Dict[str, Any]], ...] = (
@@ -63,7 +63,7 @@ TARGETS: Tuple[Tuple[str, Dict[str, Any]], ...] = (
     (_ADAPTERS + "scorch_conll", dict(_UNIT, symmetric=True)),
 )
 
-from .third_party_notes import BUG_TITLES, NOTES, bug_title  # noqa: F401  (NOTES re-exported)
+from .notes import BUG_TITLES, NOTES, bug_title  # noqa: F401  (NOTES re-exported)
 
 
 def _versions() -> Dict[str, str]:
@@ -116,13 +116,13 @@ def generate(seed: int = DEFAULT_SEED, names: Optional[Sequence[str]] = None,
     """Run the audit; return the report as a JSON-ready dict (schema 1).
 
     ``libraries`` are plans (shipped plan names such as ``"river"``, or
-    :class:`~metricprops.plan.Plan` objects) audited after :data:`TARGETS` with their own
+    :class:`~metricprops.plans.Plan` objects) audited after :data:`TARGETS` with their own
     settings and ``seed``; ``missing`` names the libraries left out because they were not
     installed (the report says so).
     """
-    from ..checker import audit
-    from ..registry import constraint_names
-    from .third_party_libraries import audit_libraries
+    from ...checker import audit
+    from ...registry import constraint_names
+    from .libraries import audit_libraries
 
     opts = {**DEFAULT_SETTINGS, **settings}
     metrics = targets(names)
@@ -139,7 +139,7 @@ def generate(seed: int = DEFAULT_SEED, names: Optional[Sequence[str]] = None,
 
 
 def _describe(r: Dict[str, Any]) -> str:
-    from ..results import CheckResult
+    from ...results.model import CheckResult
     fields = {k: r[k] for k in ("metric", "constraint", "status", "examples", "exhaustive_n",
                                 "max_items", "seed", "counterexample", "tie", "error",
                                 "message")}
@@ -157,7 +157,7 @@ def _describe(r: Dict[str, Any]) -> str:
 
 def judgement(r: Dict[str, Any]) -> Optional[str]:
     """The judgement of one result (a bug, a convention, the definition), or ``None``."""
-    from .third_party_library_notes import library_note
+    from .notes import library_note
 
     note = NOTES.get((r["metric"], r["constraint"]))
     if note and note[0] == r["status"]:
@@ -173,8 +173,8 @@ def regenerate_command(seed: int) -> str:
 def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> str:
     """``third-party.md``; ``command`` is the regeneration command it names (default
     :func:`regenerate_command`)."""
-    from ..results import SYMBOLS
-    from .third_party_libraries import render_bugs, render_libraries
+    from ...results.model import SYMBOLS
+    from .libraries import render_bugs, render_libraries
 
     results = report["results"]
     metrics = list(dict.fromkeys(r["metric"] for r in results))

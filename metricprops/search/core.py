@@ -27,11 +27,11 @@ import itertools
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from .calls import Scorer
-from .constraint import Constraint, Evaluation, Instance, Outcome
-from .errors import MetricCallError
+from ..calls import Scorer
+from ..constraint import Constraint, Evaluation, Instance, Outcome
+from ..errors import MetricCallError
 from .minimise import minimise
-from .settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
+from ..settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 
 __all__ = ["Search", "OutOfTime", "input_class", "MAX_FINDINGS"]
 
@@ -145,7 +145,7 @@ class Search:
         """Every instance up to ``max_n`` items, then the constraint's explicit examples.
 
         ``found_at`` (the smallest violation of each input class): the instances were
-        checked elsewhere and their state is here already (:mod:`metricprops.exhaustive`);
+        checked elsewhere and their state is here already (:mod:`metricprops.search.chunks`);
         only the explicit examples remain."""
         enumerated = () if found_at is not None else self.constraint.enumerate(max_n)
         found_at = dict(found_at or {})
@@ -228,7 +228,7 @@ class Search:
 
     # -- phase 3 --------------------------------------------------------------------------
     def minimise_findings(self, exhaustive_n: int) -> None:
-        """Reduce each finding of a reducible constraint (:mod:`metricprops.minimise`), and
+        """Reduce each finding of a reducible constraint (:mod:`metricprops.search.minimise`), and
         record which ones are proved smallest in items: a finding one item larger than the
         sizes the exhaustive phase covered completely has nothing smaller."""
         limit = self.constraint.exhaustive_limit(exhaustive_n) if self.exhaustive_done else 0
@@ -254,7 +254,7 @@ class Search:
 
     # -- phase 4 --------------------------------------------------------------------------
     def run_scale(self, max_n: int, max_items: int) -> None:
-        """The scale phase (:mod:`metricprops.scale`), for constraints that take part; a
+        """The scale phase (:mod:`metricprops.search.scale`), for constraints that take part; a
         finding it bisects down to the random phase's sizes is kept only if that phase
         missed its kind."""
         from .scale import run_scale

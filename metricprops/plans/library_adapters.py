@@ -3,14 +3,14 @@
 clusim's similarity functions take two ``clusim.clustering.Clustering`` objects and return a
 float; cdlib's comparison functions take two ``cdlib.NodeClustering`` objects and return a
 ``MatchingResult`` whose ``.score`` is the value.  Neither shape can be described by a plan's
-adapter table (:mod:`metricprops.plan_adapters`), so each metric gets a function here with
+adapter table (:mod:`metricprops.plans.adapters`), so each metric gets a function here with
 scikit-learn's shape ``f(labels_true, labels_pred)``: the labels are turned into the library's
 objects (items ``0 .. n-1``, one block per distinct label), the library's function is called
 with the truth first (the prediction first for cdlib's ``f1`` and ``nf1``, whose first
 argument is the detected communities) and its value is returned unchanged, so an audit audits
 the library.
 The plans in ``metricprops/plans/`` name these functions as targets
-(``metricprops.report.library_adapters:clusim.rand_index``).  Each library is imported
+(``metricprops.plans.library_adapters:clusim.rand_index``).  Each library is imported
 when one of its adapters is first called.
 """
 from __future__ import annotations
@@ -105,7 +105,7 @@ def _cdlib(attr: str) -> LibraryFunction:
 
 #: clusim's partition similarities as attributes named after the functions (``clusim.sim``,
 #: ``element_sim`` from ``clusim.clusimelement``); a plan's target is e.g.
-#: ``"metricprops.report.library_adapters:clusim.rand_index"``.
+#: ``"metricprops.plans.library_adapters:clusim.rand_index"``.
 clusim = SimpleNamespace(element_sim=_clusim("element_sim", "clusim.clusimelement"), **{
     name: _clusim(name) for name in (
     "jaccard_index", "rand_index", "adjrand_index", "fowlkes_mallows_index",

@@ -38,11 +38,11 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .calls import Scorer
-from .constraint import Evaluation, Instance, Outcome
-from .errors import MetricCallError
-from .partition import Partition
-from .search import Abort, Search, error_key, input_class
+from ..calls import Scorer
+from ..constraint import Evaluation, Instance, Outcome
+from ..errors import MetricCallError
+from ..partition import Partition
+from .core import Abort, Search, error_key, input_class
 
 __all__ = ["chunk_plan", "run_chunk", "resume", "Chunk", "MIN_SPLIT", "MAX_CHUNK"]
 
