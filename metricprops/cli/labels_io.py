@@ -13,7 +13,10 @@ Rules, the same for both formats:
 * a header row is taken when asked (``header=True``), refused (``header=False``), or detected
   (``header=None``): the first row is a header when its cells differ in kind from the rows
   below (text over numbers, or a length the column never has) and do not recur below.
-  :attr:`LabelColumn.header_note` says what was decided, for the command to print;
+  :attr:`LabelColumn.header_note` says what was decided, for the command to print.  When
+  nothing tells either way (text over text, or a file of one row) and the first label
+  occurs nowhere else, the row is read as data and :attr:`LabelColumn.ambiguous` is set:
+  the caller decides (:meth:`LabelColumn.without_first_row` makes it a header);
 * every error names the file, the line and (for CSV) the column.
 """
 from __future__ import annotations
@@ -28,8 +31,10 @@ from typing import Any, Iterable, Iterator, List, Optional, Sequence
 import numpy as np
 
 from ..errors import LabelFileError
+from .label_headers import _note, _undecided, detect_header, header_votes
 
-__all__ = ["LabelColumn", "read_label_codes", "read_labels", "detect_header", "CHUNK"]
+__all__ = ["LabelColumn", "read_label_codes", "read_labels", "detect_header", "header_votes",
+           "CHUNK"]
 
 #: Bytes read at a time from a one-label-per-line file.
 CHUNK = 1 << 20
@@ -63,6 +68,9 @@ class LabelColumn:
         The header row that was skipped (``None``: every row is data).
     header_note : str
         What was decided about a header and why ("" when the caller decided), to print.
+    ambiguous : bool
+        The first row was read as data, but it may be a header: nothing in the file tells
+        (text over text, or one row) and its label occurs nowhere else.
     """
 
     path: str
@@ -70,66 +78,21 @@ class LabelColumn:
     labels: List[str]
     header: Optional[str] = None
     header_note: str = ""
+    ambiguous: bool = False
 
     def __len__(self) -> int:
         return int(self.codes.shape[0])
 
+    def without_first_row(self, note: str = "") -> "LabelColumn":
+        """The same file with its first row taken as a header (only for an ambiguous one,
+        whose first label occurs once and so has code 0)."""
+        if not self.ambiguous:
+            raise ValueError(f"{self.path}: the first row is not an undecided header")
+        return LabelColumn(self.path, self.codes[1:] - 1, self.labels[1:], self.labels[0], note)
+
     def tolist(self) -> List[str]:
         """The label of every item (materialises n strings: for small files and tests)."""
         return [self.labels[c] for c in self.codes.tolist()]
-
-
-def _kind(value: str) -> Any:
-    """``"int"``, ``"float"`` or the length of a text cell (the kinds header detection compares)."""
-    try:
-        int(value)
-        return "int"
-    except ValueError:
-        pass
-    try:
-        float(value)
-        return "float"
-    except ValueError:
-        return len(value)
-
-
-def detect_header(rows: Sequence[Sequence[str]], by_length: bool = True) -> bool:
-    """True when ``rows[0]`` looks like a header of ``rows[1:]`` (see the module docstring).
-
-    Each column votes: for a header when the first cell's kind (integer, float, or text of some
-    length) differs from a kind every cell below shares, against when it is the same kind or
-    when the first cell's value recurs below (a label, not a name).  With ``by_length=False``
-    only text over numbers counts (text cells of any length are one kind).
-    """
-    if len(rows) < 2:
-        return False
-    first, body = rows[0], rows[1:]
-    votes = 0
-    for j, name in enumerate(first):
-        values = [r[j] for r in body if len(r) > j]
-        if not values:
-            continue
-        if name in values:
-            votes -= 1
-            continue
-        kind_of = _kind if by_length else (lambda v: _kind(v) if _kind(v) in
-                                           ("int", "float") else "text")
-        kinds = {kind_of(v) for v in values}
-        if kinds <= {"int", "float"} and len(kinds) == 2:
-            kinds = {"float"}
-        if len(kinds) == 1:
-            kind = kind_of(name)
-            same = kind in kinds or (kind == "int" and kinds == {"float"})
-            votes += -1 if same else 1
-    return votes > 0
-
-
-def _note(path: str, decided: bool, first: str, hint: bool) -> str:
-    if decided:
-        return (f"{path}: first row {first!r} taken as a header (detected; "
-                "pass --no-header if it is data)")
-    return (f"{path}: no header detected, first row {first!r} is data" +
-            (" (pass --header if it is a header)" if hint else ""))
 
 
 def _error(path: str, line: int, what: str, column: Optional[str] = None) -> LabelFileError:
@@ -199,28 +162,37 @@ def _lines(fh: Any) -> Iterator[List[bytes]]:
         yield [carry.strip()]
 
 
+def _column(path: str, codes: np.ndarray, labels: List[str], skipped: Optional[str],
+            note: str, undecided: bool) -> LabelColumn:
+    """The :class:`LabelColumn`; an undecided first row
+    whose label occurs once (code 0, the first one seen) is :attr:`~LabelColumn.ambiguous`."""
+    ambiguous = undecided and skipped is None and int(np.count_nonzero(codes == 0)) == 1
+    return LabelColumn(path, codes, labels, skipped, note, ambiguous)
+
+
 def _read_lines(path: str, header: Optional[bool]) -> LabelColumn:
     table = _Codes()
     chunks: List[np.ndarray] = []
     skipped: Optional[str] = None
     note = ""
+    undecided = False
     with _open(path) as fh:
         batches = _lines(fh)
         head = next(batches, [])
         if head:
             if header is None:
                 sample = [[x.decode("utf-8", "replace")] for x in head[:SAMPLE + 1] if x]
-                found = head[0] != b"" and detect_header(sample, by_length=False)
-                note = _note(path, True, head[0].decode("utf-8", "replace"), False) \
-                    if found else ""
-                header = found
+                first = head[0].decode("utf-8", "replace")
+                votes = header_votes(sample, by_length=False) if head[0] != b"" else -1
+                note = _note(path, True, first, False) if votes > 0 else ""
+                header, undecided = votes > 0, _undecided(votes, first)
             if header:
                 skipped, head = head[0].decode("utf-8", "replace"), head[1:]
         for batch in itertools.chain([head], batches):
             chunks.append(np.fromiter(map(table.__getitem__, batch), dtype=np.int32,
                                       count=len(batch)))
     codes, labels = _finish(path, table, chunks, 2 if skipped is not None else 1, None, True)
-    return LabelColumn(path, codes, labels, skipped, note)
+    return _column(path, codes, labels, skipped, note, undecided)
 
 
 def _column_index(path: str, column: str, first: Sequence[str], header: Optional[bool]) -> tuple:
@@ -281,9 +253,12 @@ def _read_csv(path: str, column: str, header: Optional[bool]) -> LabelColumn:
                 raise LabelFileError(f"{path}: expected a CSV file, got an empty file")
             index, header = _column_index(path, column, sample[0], header)
             note = ""
+            undecided = False
             if header is None:
-                header = detect_header([[c.strip() for c in r] for r in sample if r])
+                votes = header_votes([[c.strip() for c in r] for r in sample if r])
+                header = votes > 0
                 note = _note(path, header, ",".join(sample[0]), True)
+                undecided = len(sample[0]) > index and _undecided(votes, sample[0][index].strip())
             shown = f"{index}" + (f" ({sample[0][index].strip()!r})"
                                   if header and len(sample[0]) > index else "")
             if header and len(sample[0]) <= index:
@@ -298,7 +273,7 @@ def _read_csv(path: str, column: str, header: Optional[bool]) -> LabelColumn:
             raise _error(path, reader.line_num, f"expected CSV, got {exc}") from None
     codes, labels = _finish(path, table, chunks, 2 if header else 1, shown, False)
     skipped = ",".join(sample[0]) if header else None
-    return LabelColumn(path, codes, labels, skipped, note)
+    return _column(path, codes, labels, skipped, note, undecided)
 
 
 def read_label_codes(path: str, column: Optional[str] = None,

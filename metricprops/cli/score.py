@@ -29,7 +29,9 @@ def command(truth: str, pred: str, metrics: tuple, column: Any, header: Any,
     --column), or a coreference RESPONSE against a KEY (``--format conll``).
 
     Label files are UTF-8 (a byte-order mark is dropped); blank lines and empty cells are
-    errors; a header row is detected unless --header/--no-header says.
+    errors; a header row is detected unless --header/--no-header says, and when neither the
+    files nor their lengths tell whether the first rows are headers, the command stops and
+    asks for --header or --no-header.
     """
     if file_format == "conll":
         from ..coref import score_conll
@@ -54,23 +56,24 @@ def _score_label_files(truth: str, pred: str, metrics: Any, column: Any, header:
     from ..errors import LengthMismatchError
     from ..partition import as_partition
     from ..scoring import score
+    from .label_headers import header_hint, is_same_file, settle_headers
     from .labels_io import read_label_codes
 
     if metrics:  # an unknown metric name: exit 2 before reading two large files
         from ..registry import get_metric
         for name in metrics:
             get_metric(name)
+    cols = settle_headers([read_label_codes(path, column, header) for path in (truth, pred)],
+                          same_file=is_same_file(truth, pred))
+    if len(cols[0]) != len(cols[1]):
+        raise LengthMismatchError(
+            f"expected one label per item in both files, got {len(cols[0])} in {truth} and "
+            f"{len(cols[1])} in {pred}" + header_hint(cols, header))
     partitions = []
-    for path in (truth, pred):
-        col = read_label_codes(path, column, header)
+    for col in cols:
         if col.header_note:
             click.echo(col.header_note, err=True)
-        # validated here, once, through the integer fast path; the codes are dropped at once
-        partitions.append(as_partition(col.codes, name=path))
-        del col
-    t, p = partitions
-    if t.n != p.n:
-        raise LengthMismatchError(
-            f"expected one label per item in both files, got {t.n} in {truth} and "
-            f"{p.n} in {pred}")
-    return score(t, p, metrics)
+        # validated here, once, through the integer fast path
+        partitions.append(as_partition(col.codes, name=col.path))
+    del cols
+    return score(*partitions, metrics)

@@ -191,3 +191,64 @@ def test_csv_errors_past_the_first_block_name_the_right_line(invoke, tmp_path):
     path = write(tmp_path / "t.csv", "id,label\n" + "\n".join(rows) + "\n\n\n")
     assert scores(invoke("score", path, path, "--column", "label", "-m", "rand",
                          "--json")) == {"rand": 1.0}
+
+
+# -- a header over text labels: decided by the row counts, or refused -------------------------
+
+GOLD = ["cat", "cat", "dog", "dog", "cow"]
+SYSTEM = ["cat", "dog", "dog", "dog", "cow"]
+
+
+def test_headers_over_text_labels_in_both_files_are_refused_with_a_hint(invoke, tmp_path):
+    t = write(tmp_path / "ts.txt", "\n".join(["gold"] + GOLD) + "\n")
+    p = write(tmp_path / "ps.txt", "\n".join(["system"] + SYSTEM) + "\n")
+    error = error_line(invoke("score", t, p, "-m", "adjusted_rand"))  # was scored, exit 0
+    assert f"'gold' ({t}) and 'system' ({p})" in error
+    assert "pass --header or --no-header" in error
+    got = scores(invoke("score", t, p, "--header", "-m", "adjusted_rand", "--json"))
+    assert got == pytest.approx(mp.score(GOLD, SYSTEM, ["adjusted_rand"]), abs=1e-15)
+    got = scores(invoke("score", t, p, "--no-header", "-m", "adjusted_rand", "--json"))
+    expected = mp.score(["gold"] + GOLD, ["system"] + SYSTEM, ["adjusted_rand"])
+    assert got == pytest.approx(expected, abs=1e-15) and got != pytest.approx(
+        mp.score(GOLD, SYSTEM, ["adjusted_rand"]))
+
+
+@pytest.mark.parametrize("truth_head, pred_head", [
+    (["gold"], []),          # a header over text in one file only
+    ([], ["system"]),
+    (["label"], ["system"]),  # one detected (text over numbers), one over text
+])
+def test_one_undecided_header_is_decided_by_the_row_counts_and_said(invoke, tmp_path,
+                                                                     truth_head, pred_head):
+    truth = ["0", "0", "1", "1", "2"] if truth_head == ["label"] else GOLD
+    t = write(tmp_path / "t.txt", "\n".join(truth_head + truth) + "\n")
+    p = write(tmp_path / "p.txt", "\n".join(pred_head + SYSTEM) + "\n")
+    result = invoke("score", t, p, "-m", "rand", "--json")
+    assert scores(result) == pytest.approx(mp.score(truth, SYSTEM, ["rand"]), abs=1e-15)
+    for path, head in ((t, truth_head), (p, pred_head)):
+        said = f"{path}: first row {head[0]!r} taken as a header" if head else f"{path}:"
+        assert (said in result.stderr) == bool(head), result.stderr
+
+
+def test_a_first_label_that_occurs_again_or_a_number_is_data(invoke, tmp_path):
+    t = write(tmp_path / "t.txt", "\n".join(["dog"] + GOLD) + "\n")   # 'dog' recurs
+    p = write(tmp_path / "p.txt", "\n".join(["7"] + ["1", "1", "2", "2", "3"]) + "\n")
+    result = invoke("score", t, p, "-m", "rand", "--json")
+    assert scores(result) == pytest.approx(
+        mp.score(["dog"] + GOLD, [7, 1, 1, 2, 2, 3], ["rand"]), abs=1e-15)
+    assert result.stderr == ""
+
+
+def test_a_length_mismatch_names_the_header_decisions(invoke, tmp_path):
+    t = write(tmp_path / "t.txt", "cluster\n0\n0\n1\n")
+    p = write(tmp_path / "p.txt", "5\n5\n5\n6\n7\n")
+    error = error_line(invoke("score", t, p))
+    assert "got 3 in" in error and "and 5 in" in error
+    assert f"{t}'s first row 'cluster' was taken as a header" in error
+
+
+def test_header_votes_text_over_text_says_nothing_in_a_plain_file():
+    rows = [["gold"], ["cat"], ["dog"]]
+    assert labels_io.header_votes(rows, by_length=False) == 0
+    assert labels_io.header_votes([["label"], ["0"], ["1"]], by_length=False) > 0
+    assert labels_io.header_votes([["0"], ["1"], ["1"]], by_length=False) < 0
