@@ -17,6 +17,7 @@ Rules, the same for both formats:
   nothing tells either way (text over text, or a file of one row) and the first label
   occurs nowhere else, the row is read as data and :attr:`LabelColumn.ambiguous` is set:
   the caller decides (:meth:`LabelColumn.without_first_row` makes it a header);
+* a file must hold at least one label (below its header, if it has one);
 * every error names the file, the line and (for CSV) the column.
 """
 from __future__ import annotations
@@ -164,8 +165,12 @@ def _lines(fh: Any) -> Iterator[List[bytes]]:
 
 def _column(path: str, codes: np.ndarray, labels: List[str], skipped: Optional[str],
             note: str, undecided: bool) -> LabelColumn:
-    """The :class:`LabelColumn`; an undecided first row
+    """The :class:`LabelColumn`, refusing a file without labels; an undecided first row
     whose label occurs once (code 0, the first one seen) is :attr:`~LabelColumn.ambiguous`."""
+    if codes.shape[0] == 0:
+        raise LabelFileError(f"{path}: expected at least one label below the header row "
+                             f"{skipped!r}, got none" if skipped is not None else
+                             f"{path}: expected at least one label, got an empty file")
     ambiguous = undecided and skipped is None and int(np.count_nonzero(codes == 0)) == 1
     return LabelColumn(path, codes, labels, skipped, note, ambiguous)
 

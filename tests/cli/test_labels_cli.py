@@ -252,3 +252,26 @@ def test_header_votes_text_over_text_says_nothing_in_a_plain_file():
     assert labels_io.header_votes(rows, by_length=False) == 0
     assert labels_io.header_votes([["label"], ["0"], ["1"]], by_length=False) > 0
     assert labels_io.header_votes([["0"], ["1"], ["1"]], by_length=False) < 0
+
+
+# -- a file without labels ----------------------------------------------------------------------
+
+def test_a_file_holding_only_a_header_is_refused(invoke, tmp_path):
+    h = write(tmp_path / "h.txt", "label\n")
+    other = write(tmp_path / "o.txt", "system\n")
+    assert "pass --header or --no-header" in error_line(invoke("score", h, other))
+    error = error_line(invoke("score", h, other, "--header"))
+    assert error == f"error: {h}: expected at least one label below the header row 'label', got none"
+    csv_file = write(tmp_path / "h.csv", "id,label\n")
+    error = error_line(invoke("score", csv_file, csv_file, "--column", "label"))
+    assert error == (f"error: {csv_file}: expected at least one label below the header row "
+                     "'id,label', got none")
+    # asked for: the row is an item, a one-item partition on each side
+    assert scores(invoke("score", h, other, "--no-header", "-m", "rand", "--json")) == \
+        {"rand": 1.0}
+
+
+def test_an_empty_label_file_names_the_file(invoke, tmp_path):
+    empty = write(tmp_path / "e.txt", "\n\n")
+    error = error_line(invoke("score", empty, empty))
+    assert error == f"error: {empty}: expected at least one label, got an empty file"
