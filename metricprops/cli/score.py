@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Tuple
 
 import click
 
@@ -13,8 +13,13 @@ __all__ = ["command"]
 @click.argument("truth", type=click.Path(dir_okay=False))
 @click.argument("pred", type=click.Path(dir_okay=False))
 @click.option("--metric", "-m", "metrics", multiple=True, help="Metric name (repeatable); default all.")
-@click.option("--column", default=None,
-              help="Read a CSV column: its header name, or its 0-based index.")
+@click.option("--column", "columns", multiple=True, metavar="COLUMN",
+              help="Read a CSV column: its header name, or its 0-based index. Once: the same "
+                   "column of both files; twice: TRUTH's column, then PRED's.")
+@click.option("--truth-column", default=None, metavar="COLUMN",
+              help="TRUTH's CSV column (with --pred-column; instead of --column).")
+@click.option("--pred-column", default=None, metavar="COLUMN",
+              help="PRED's CSV column (with --truth-column; instead of --column).")
 @click.option("--header/--no-header", default=None,
               help="Whether the first row is a header [default: detected, and said on stderr].")
 @click.option("--format", "file_format", type=click.Choice(["labels", "conll"]), default="labels",
@@ -23,10 +28,13 @@ __all__ = ["command"]
                    "coreference files (KEY RESPONSE), scored like the reference scorer v8.01, "
                    "micro-averaged over documents.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"scores": {name: value}}.')
-def command(truth: str, pred: str, metrics: tuple, column: Any, header: Any,
-            file_format: str, as_json: bool) -> None:
+def command(truth: str, pred: str, metrics: tuple, columns: tuple, truth_column: Any,
+            pred_column: Any, header: Any, file_format: str, as_json: bool) -> None:
     """Score PRED against TRUTH (files with one label per line, or a CSV column with
-    --column), or a coreference RESPONSE against a KEY (``--format conll``).
+    --column), or a coreference RESPONSE against a KEY (--format conll).
+
+    Two columns of one CSV file: metricprops score data.csv data.csv --column truth
+    --column pred (or --truth-column truth --pred-column pred).
 
     Label files are UTF-8 (a byte-order mark is dropped); blank lines and empty cells are
     errors; a header row is detected unless --header/--no-header says, and when neither the
@@ -36,12 +44,14 @@ def command(truth: str, pred: str, metrics: tuple, column: Any, header: Any,
     if file_format == "conll":
         from ..coref import score_conll
 
-        for name, value in (("--column", column), ("--header/--no-header", header)):
+        for name, value in (("--column", columns or None), ("--truth-column", truth_column),
+                            ("--pred-column", pred_column), ("--header/--no-header", header)):
             if value is not None:
                 raise click.UsageError(f"{name} applies to label files, not to --format conll")
         scores = score_conll(truth, pred, list(metrics) or None)
     else:
-        scores = _score_label_files(truth, pred, list(metrics) or None, column, header)
+        sides = _columns(truth, pred, columns, truth_column, pred_column)
+        scores = _score_label_files(truth, pred, list(metrics) or None, sides, header)
     if as_json:
         click.echo(json.dumps({"scores": scores}, indent=2))
         return
@@ -50,7 +60,30 @@ def command(truth: str, pred: str, metrics: tuple, column: Any, header: Any,
         click.echo(f"{name:<{width}}  {value:.6f}")
 
 
-def _score_label_files(truth: str, pred: str, metrics: Any, column: Any, header: Any) -> dict:
+def _columns(truth: str, pred: str, columns: tuple, truth_column: Any,
+             pred_column: Any) -> Tuple[Any, Any]:
+    """(TRUTH's column, PRED's column), ``None`` for a one-label-per-line file; anything that
+    could be read two ways is a usage error."""
+    if truth_column is not None or pred_column is not None:
+        if columns:
+            raise click.UsageError("expected --column or --truth-column/--pred-column, got both")
+        if truth_column is None or pred_column is None:
+            given = "--truth-column" if pred_column is None else "--pred-column"
+            missing = "--pred-column" if pred_column is None else "--truth-column"
+            raise click.UsageError(f"expected {given} together with {missing} (or --column "
+                                   f"once for the same column of both files), got {given} "
+                                   "alone")
+        sides = (truth_column, pred_column)
+    elif len(columns) > 2:
+        raise click.UsageError(f"expected --column once (both files) or twice (TRUTH's "
+                               f"column, then PRED's), got it {len(columns)} times")
+    else:
+        sides = (columns[0], columns[-1]) if columns else (None, None)
+    return sides
+
+
+def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, Any],
+                       header: Any) -> dict:
     """Read both files into codes (header decisions on stderr), check they describe the same
     items, score."""
     from ..errors import LengthMismatchError
@@ -63,17 +96,23 @@ def _score_label_files(truth: str, pred: str, metrics: Any, column: Any, header:
         from ..registry import get_metric
         for name in metrics:
             get_metric(name)
-    cols = settle_headers([read_label_codes(path, column, header) for path in (truth, pred)],
+    cols = settle_headers([read_label_codes(path, column, header)
+                           for path, column in zip((truth, pred), columns)],
                           same_file=is_same_file(truth, pred))
     if len(cols[0]) != len(cols[1]):
         raise LengthMismatchError(
             f"expected one label per item in both files, got {len(cols[0])} in {truth} and "
             f"{len(cols[1])} in {pred}" + header_hint(cols, header))
+    for note in dict.fromkeys(col.header_note for col in cols if col.header_note):
+        click.echo(note, err=True)
     partitions = []
     for col in cols:
-        if col.header_note:
-            click.echo(col.header_note, err=True)
         # validated here, once, through the integer fast path
         partitions.append(as_partition(col.codes, name=col.path))
     del cols
-    return score(*partitions, metrics)
+    scores = score(*partitions, metrics)
+    if columns[0] is not None and columns[0] == columns[1] and is_same_file(truth, pred):
+        click.echo(f"note: TRUTH and PRED are the same column ({columns[0]!r}) of {truth}, "
+                   "scored against itself; two columns of one file: --column TRUTH_COLUMN "
+                   "--column PRED_COLUMN", err=True)
+    return scores

@@ -153,9 +153,51 @@ def test_cli_csv_column_by_header_name(invoke, tmp_path):
     assert result.exit_code == 0, result.output
     scores = json.loads(result.stdout)["scores"]
     assert scores == pytest.approx(mp.score(TRUTH, PRED, ["nmi", "elm_f"]), abs=1e-15)
-    # the same file for both sides selects the same column: a perfect score
+    # the same file for both sides with one --column selects the same column: a perfect
+    # score, and a note that says so
     result = invoke("score", csv_path, csv_path, "--column", "pred", "--json", "-m", "nmi")
     assert json.loads(result.stdout)["scores"]["nmi"] == 1.0
+    assert "note: TRUTH and PRED are the same column ('pred')" in result.stderr
+
+
+@pytest.mark.parametrize("options", [
+    ("--column", "truth", "--column", "pred"),             # twice: TRUTH's, then PRED's
+    ("--truth-column", "truth", "--pred-column", "pred"),
+    ("--column", "1", "--column", "2"),
+    ("--pred-column", "pred", "--truth-column", "truth"),  # the names say which side
+])
+def test_cli_two_columns_of_one_csv_file(invoke, tmp_path, options):
+    rows = ["id,truth,pred"] + [f"{i},{t},{p}" for i, (t, p) in enumerate(zip(TRUTH, PRED))]
+    both = write(tmp_path / "both.csv", "\n".join(rows) + "\n")
+    result = invoke("score", both, both, *options, "--json", "-m", "nmi", "-m", "rand")
+    assert result.exit_code == 0, result.output
+    expected = mp.score(TRUTH, PRED, ["nmi", "rand"])  # was 1.0 each: pred against itself
+    assert json.loads(result.stdout)["scores"] == pytest.approx(expected, abs=1e-15)
+    assert "same column" not in result.stderr
+    assert result.stderr.count("taken as a header") <= 1  # one file, said once
+
+
+@pytest.mark.parametrize("options, said", [
+    (("--column", "a", "--column", "b", "--column", "c"), "got it 3 times"),
+    (("--truth-column", "a"), "expected --truth-column together with --pred-column"),
+    (("--pred-column", "b"), "expected --pred-column together with --truth-column"),
+    (("--column", "a", "--truth-column", "a", "--pred-column", "b"),
+     "expected --column or --truth-column/--pred-column, got both"),
+])
+def test_cli_column_options_that_could_be_read_two_ways_are_refused(invoke, tmp_path,
+                                                                    options, said):
+    both = write(tmp_path / "d.csv", "a,b,c\nx,y,z\n")
+    result = invoke("score", both, both, *options)
+    assert result.exit_code == 2 and said in result.stderr, result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_column_options_do_not_apply_to_conll(invoke, tmp_path):
+    path = write(tmp_path / "k.conll", "#begin document (d);\nw\t(1)\n#end document\n")
+    result = invoke("score", path, path, "--format", "conll", "--truth-column", "a",
+                    "--pred-column", "b")
+    assert result.exit_code == 2
+    assert "--truth-column applies to label files, not to --format conll" in result.stderr
 
 
 def test_cli_csv_column_by_index(invoke, tmp_path):
