@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any, Tuple
 
 import click
@@ -27,9 +28,15 @@ __all__ = ["command"]
               help="labels: one label per line (or a CSV column); conll: CoNLL-2011/2012 "
                    "coreference files (KEY RESPONSE), scored like the reference scorer v8.01, "
                    "micro-averaged over documents.")
+@click.option("--partial", is_flag=True,
+              help="conll: score a KEY and RESPONSE whose documents differ, as the reference "
+                   "scorer does (a key document missing from the response counts as an empty "
+                   "response, a response document not in the key is ignored); stderr names "
+                   "them. Without it they are an error.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"scores": {name: value}}.')
 def command(truth: str, pred: str, metrics: tuple, columns: tuple, truth_column: Any,
-            pred_column: Any, header: Any, file_format: str, as_json: bool) -> None:
+            pred_column: Any, header: Any, file_format: str, partial: bool,
+            as_json: bool) -> None:
     """Score PRED against TRUTH (files with one label per line, or a CSV column with
     --column), or a coreference RESPONSE against a KEY (--format conll).
 
@@ -42,14 +49,23 @@ def command(truth: str, pred: str, metrics: tuple, columns: tuple, truth_column:
     asks for --header or --no-header.
     """
     if file_format == "conll":
-        from ..coref import score_conll
+        from ..coref import UnmatchedDocumentsWarning, score_conll
 
         for name, value in (("--column", columns or None), ("--truth-column", truth_column),
                             ("--pred-column", pred_column), ("--header/--no-header", header)):
             if value is not None:
                 raise click.UsageError(f"{name} applies to label files, not to --format conll")
-        scores = score_conll(truth, pred, list(metrics) or None)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UnmatchedDocumentsWarning)
+            scores = score_conll(truth, pred, list(metrics) or None, partial=partial)
+        for w in caught:
+            if issubclass(w.category, UnmatchedDocumentsWarning):
+                click.echo(f"warning: {w.message}", err=True)
+            else:
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno)
     else:
+        if partial:
+            raise click.UsageError("--partial applies to --format conll, not to label files")
         sides = _columns(truth, pred, columns, truth_column, pred_column)
         scores = _score_label_files(truth, pred, list(metrics) or None, sides, header)
     if as_json:

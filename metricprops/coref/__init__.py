@@ -21,8 +21,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Dict, Iterable, Optional, Tuple, Union
 
+import warnings
+
 from .conll import Document, parse_conll, read_conll
-from .errors import CoNLLFormatError, CorefInputError, TooManyDuplicatesError
+from .errors import (CoNLLFormatError, CorefInputError, DocumentMismatchError, EmptyClusterError,
+                     TooManyDuplicatesError, UnmatchedDocumentsWarning, unmatched_text)
 from .scorer import FAMILIES, METRIC_NAMES, scores_from_table
 from .table import MAX_DUPLICATES, MentionTable, TableBuilder, build_table
 
@@ -30,6 +33,7 @@ __all__ = [
     "score", "score_documents", "score_conll", "conll_table", "read_conll", "parse_conll",
     "Document", "MentionTable", "TableBuilder", "build_table", "METRIC_NAMES", "FAMILIES",
     "MAX_DUPLICATES", "CoNLLFormatError", "CorefInputError", "TooManyDuplicatesError",
+    "EmptyClusterError", "DocumentMismatchError", "UnmatchedDocumentsWarning",
 ]
 
 PathLike = Union[str, Path]
@@ -79,15 +83,27 @@ def score_documents(documents: Iterable[Tuple[Any, Any]],
 
 
 def conll_table(key_path: PathLike, response_path: PathLike, *,
-                max_duplicates: Optional[int] = MAX_DUPLICATES) -> MentionTable:
+                max_duplicates: Optional[int] = MAX_DUPLICATES,
+                partial: bool = False) -> MentionTable:
     """The micro-averaging table of two CoNLL files.
 
-    Documents are paired by name.  As in the scorer, every key document is scored, one
-    missing from the response counts as an empty response, and response documents absent
-    from the key are ignored.
+    Documents are paired by name (their ``#begin document`` lines).  A key document missing
+    from the response, or a response document absent from the key, is a
+    :class:`DocumentMismatchError` naming them, unless ``partial`` is true: then, as in the
+    reference scorer, every key document is scored, one missing from the response counts as
+    an empty response, response documents absent from the key are ignored, and an
+    :class:`UnmatchedDocumentsWarning` names them.
     """
     key_docs = read_conll(key_path)
     response_docs = read_conll(response_path)
+    missing = [name for name in key_docs if name not in response_docs]
+    extra = [name for name in response_docs if name not in key_docs]
+    if missing or extra:
+        if not partial:
+            raise DocumentMismatchError(str(key_path), str(response_path), missing, extra)
+        warnings.warn(UnmatchedDocumentsWarning(
+            "scored partially: " + unmatched_text(str(key_path), str(response_path), missing,
+                                                   extra)), stacklevel=2)
     builder = TableBuilder(max_duplicates)
     for name, doc in key_docs.items():
         other = response_docs.get(name)
@@ -105,15 +121,19 @@ def _encode(entities: list, width: int) -> list:
 
 def score_conll(key_path: PathLike, response_path: PathLike,
                 metrics: Optional[Iterable[str]] = None, *,
-                max_duplicates: Optional[int] = MAX_DUPLICATES) -> Dict[str, float]:
+                max_duplicates: Optional[int] = MAX_DUPLICATES,
+                partial: bool = False) -> Dict[str, float]:
     """Scores of a CoNLL-2011/2012 response file against a key file (micro-averaged).
 
-    This is what ``metricprops score KEY RESPONSE --format conll`` prints.
+    This is what ``metricprops score KEY RESPONSE --format conll`` prints; ``partial`` is its
+    ``--partial`` (see :func:`conll_table`).
 
     Raises
     ------
     CoNLLFormatError
         For a malformed file (it names the file, the line and the reason).
+    DocumentMismatchError
+        When the documents of the two files differ and ``partial`` is false.
     """
-    return scores_from_table(conll_table(key_path, response_path,
-                                         max_duplicates=max_duplicates), metrics)
+    return scores_from_table(conll_table(key_path, response_path, max_duplicates=max_duplicates,
+                                         partial=partial), metrics)

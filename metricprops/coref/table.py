@@ -23,7 +23,8 @@ Conventions (the reference scorer v8.01, ``IdentifMentions``):
   across the metrics of ``scorer.pl all``); here it counts over the documents of one call.
   A repeated *spurious* mention (not in the key) is not recognised by the scorer and every
   copy is kept (see :mod:`metricprops.coref.matching`), so it is here too;
-* empty clusters are ignored on both sides;
+* an empty cluster (``[[]]``) is an error on both sides
+  (:class:`~metricprops.coref.errors.EmptyClusterError`): an entity needs a mention;
 * a mention repeated in the *key* is an error here
   (:class:`~metricprops.coref.errors.CorefInputError`).  The scorer prints a warning and
   goes on with an inconsistent mention index, so no value of it is worth reproducing.
@@ -36,7 +37,7 @@ from typing import Any, Iterable, Optional, Tuple
 
 import numpy as np
 
-from .errors import CorefInputError, TooManyDuplicatesError
+from .errors import CorefInputError, EmptyClusterError, TooManyDuplicatesError
 from .links import response_links
 from .matching import match_mentions
 
@@ -124,7 +125,8 @@ def _clusters(obj: Any, side: str) -> Tuple[list, np.ndarray]:
     clusters = obj if isinstance(obj, (list, tuple)) else list(obj)
     if set(map(type, clusters)) <= set(_PLAIN):  # fast path: sized, non-string clusters
         return (list(chain.from_iterable(clusters)),
-                np.fromiter(map(len, clusters), dtype=np.int64, count=len(clusters)))
+                _nonempty(np.fromiter(map(len, clusters), dtype=np.int64,
+                                      count=len(clusters)), side))
     flat: list = []
     sizes = []
     for i, cluster in enumerate(clusters):
@@ -136,7 +138,16 @@ def _clusters(obj: Any, side: str) -> Tuple[list, np.ndarray]:
         before = len(flat)
         flat.extend(cluster)
         sizes.append(len(flat) - before)
-    return flat, np.asarray(sizes, dtype=np.int64)
+    return flat, _nonempty(np.asarray(sizes, dtype=np.int64), side)
+
+
+def _nonempty(sizes: np.ndarray, side: str) -> np.ndarray:
+    """``sizes``, refusing a cluster without a mention."""
+    if sizes.size and not sizes.all():
+        i = int(np.flatnonzero(sizes == 0)[0])
+        raise EmptyClusterError(f"expected every {side} cluster to hold at least one mention, "
+                                f"got an empty {side} cluster (cluster {i})")
+    return sizes
 
 
 def _repeat_ids(sizes: np.ndarray) -> Tuple[np.ndarray, int]:

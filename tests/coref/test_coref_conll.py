@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from metricprops.coref import CoNLLFormatError, parse_conll, read_conll, score_conll
+from metricprops.coref import (CoNLLFormatError, DocumentMismatchError, UnmatchedDocumentsWarning,
+                              parse_conll, read_conll, score_conll)
 from metricprops.errors import InvalidPartitionError, MetricPropsError
 
 
@@ -56,10 +57,49 @@ def test_documents_are_paired_by_name_and_a_missing_response_document_is_empty(t
     key.write_text(doc("a", "(1)", "(1)") + doc("b", "(2)", "(2)"))
     resp = tmp_path / "resp"
     resp.write_text(doc("b", "(9)", "(9)") + doc("z", "(1)"))  # no "a"; "z" is not in the key
-    s = score_conll(key, resp, ["muc_recall", "muc_precision", "b3_recall"])
+    with pytest.warns(UnmatchedDocumentsWarning) as caught:
+        s = score_conll(key, resp, ["muc_recall", "muc_precision", "b3_recall"], partial=True)
     assert s["muc_recall"] == pytest.approx(1 / 2)   # doc a: 1 link missed, doc b: 1 found
     assert s["muc_precision"] == pytest.approx(1.0)
     assert s["b3_recall"] == pytest.approx(2 / 4)
+    said = str(caught[0].message)
+    assert "'(a); part 000'" in said and "'(z); part 000'" in said
+
+
+def test_documents_that_do_not_match_are_refused_and_named(tmp_path):
+    key = tmp_path / "key"
+    key.write_text(doc("a", "(1)", "(1)") + doc("b", "(2)", "(2)"))
+    renamed = tmp_path / "renamed"   # the same mentions under another name: scored 0.0 before
+    renamed.write_text(doc("a2", "(1)", "(1)") + doc("b", "(2)", "(2)"))
+    with pytest.raises(DocumentMismatchError) as info:
+        score_conll(key, renamed)
+    assert info.value.missing == ["(a); part 000"] and info.value.extra == ["(a2); part 000"]
+    assert isinstance(info.value, ValueError)
+    assert f"1 key document of {key} missing from the response ('(a); part 000')" in \
+        str(info.value)
+    extra = tmp_path / "extra"       # every key document, and one more: ignored before
+    extra.write_text(doc("a", "(1)", "(1)") + doc("b", "(2)", "(2)") + doc("c", "(3)"))
+    with pytest.raises(DocumentMismatchError) as info:
+        score_conll(key, extra)
+    assert info.value.missing == [] and info.value.extra == ["(c); part 000"]
+    assert "missing" not in str(info.value).split("(document names")[0]
+
+
+def test_the_command_refuses_unmatched_documents_unless_partial(invoke, tmp_path):
+    key = tmp_path / "key.conll"
+    key.write_text(doc("a", "(1)", "(1)"))
+    resp = tmp_path / "resp.conll"
+    resp.write_text(doc("b", "(1)", "(1)"))
+    result = invoke("score", str(key), str(resp), "--format", "conll", "-m", "conll_f")
+    assert result.exit_code == 2 and result.stdout == ""   # was 0.0 with exit 0
+    assert "'(a); part 000'" in result.stderr and "'(b); part 000'" in result.stderr
+    assert "--partial" in result.stderr
+    result = invoke("score", str(key), str(resp), "--format", "conll", "-m", "conll_f",
+                    "--partial", "--json")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("warning: scored partially: 1 key document of ")
+    result = invoke("score", str(key), str(key), "--partial", "-m", "rand")
+    assert result.exit_code == 2 and "--partial applies to --format conll" in result.stderr
 
 
 MALFORMED = [

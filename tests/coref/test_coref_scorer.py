@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from scipy.optimize import linear_sum_assignment
 
-from metricprops.coref import (METRIC_NAMES, CorefInputError, TooManyDuplicatesError, score,
-                               score_documents)
+from metricprops.coref import (METRIC_NAMES, CorefInputError, EmptyClusterError,
+                               TooManyDuplicatesError, score, score_documents)
 from metricprops.coref import alignment
 from metricprops.coref.scorer import blanc_counts, muc_counts
 from metricprops.coref.table import build_table
@@ -43,7 +43,20 @@ def test_muc_ignores_singletons_and_gives_zero_without_links():
 
 def test_empty_key_and_response_score_zero():
     assert all(v == 0.0 for v in score([], []).values())
-    assert all(v == 0.0 for v in score([[]], [[], []]).values())  # empty clusters are ignored
+
+
+@pytest.mark.parametrize("key, response, side, index", [
+    ([[]], [[]], "key", 0),
+    ([["a"]], [["a"], []], "response", 1),
+    ([["a"], set()], [["a"]], "key", 1),
+    ([("a",), iter(())], [["a"]], "key", 1),     # the slow path (not a plain list)
+])
+def test_an_empty_cluster_is_refused(key, response, side, index):
+    with pytest.raises(EmptyClusterError) as info:  # [[]] was scored as no entity at all
+        score(key, response)
+    assert isinstance(info.value, CorefInputError) and isinstance(info.value, ValueError)
+    assert str(info.value) == (f"expected every {side} cluster to hold at least one mention, "
+                               f"got an empty {side} cluster (cluster {index})")
 
 
 def test_blanc_single_part_conventions():
