@@ -28,6 +28,7 @@ from .tolerance import TOLERANCE, compare_values
 
 __all__ = [
     "Outcome", "Instance", "Evaluation", "Constraint", "PairwiseConstraint", "Scorer",
+    "input_class_of",
 ]
 
 #: ``score(truth, pred) -> Q`` : the metric oriented so that higher is better.
@@ -65,6 +66,24 @@ class Instance:
 
     def __getitem__(self, role: str) -> Partition:
         return self.preds[role]
+
+    @property
+    def input_class(self) -> str:
+        """``"degenerate"`` or ``"ordinary"`` (:func:`input_class_of`)."""
+        return input_class_of(self.truth, *self.preds.values())
+
+
+def input_class_of(truth: Partition, *preds: Partition) -> str:
+    """``"degenerate"`` when there are fewer than two items or one of the partitions is one
+    block or all singletons (the inputs where metrics use conventions), else
+    ``"ordinary"``.  A finding is kept apart per input class, so a convention on degenerate
+    input cannot hide a bug on ordinary input."""
+    if truth.n < 2:
+        return "degenerate"
+    for p in (truth, *preds):
+        if p.n_blocks in (1, p.n):
+            return "degenerate"
+    return "ordinary"
 
 
 @dataclass(frozen=True)

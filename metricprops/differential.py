@@ -7,10 +7,9 @@ of partitions with at most ``exhaustive_n`` items (every pair up to 4 items, and
 per contingency table up to a reordering of the items above that) plus degenerate pairs
 (one block, all singletons) of ``max_items`` items, then ``max_examples`` random pairs
 (random, degenerate, near-identical) with hypothesis shrinking the first disagreement.
-Whatever found it, the disagreeing input is finally minimised greedily — items deleted
-and blocks merged while the implementations still disagree, then the items reordered
-(largest blocks first) — so no item of the reported input can be removed and no two of its
-blocks merged.
+Whatever found it, the checker minimises the disagreeing input (:mod:`metricprops.search.minimise`:
+items removed, blocks merged and split while the implementations still disagree), so no
+item of the reported input can be removed and no two of its blocks merged.
 
 Values are compared raw (each implementation's own value, not oriented) with
 :func:`metricprops.tolerance.compare_values`.  An implementation that raises, hangs or returns a
@@ -20,28 +19,23 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, Optional, Tuple
 
-from .calls import DEFAULT_TIMEOUT, MetricCallError, Scorer
+from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance, Outcome
 from .enumeration import all_pairs, class_pairs, degenerate_pairs
+from .errors import MetricCallError
 from .metrics.base import Metric
 from .partition import Partition
 from .registry import resolve_metric
 from .results.model import Counterexample, counterexample_json
-from .settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                       DEFAULT_SCALE_MAX_N,
-                       TOLERANCE, check_budget, check_seed)
+from .settings import DEFAULT_TIMEOUT, TOLERANCE, Budget, Run, check_seed
 from .tolerance import compare_values
 
-__all__ = ["compare", "Agreement", "CompareResult", "resolve"]
+__all__ = ["compare", "Agreement", "CompareResult"]
 
 #: Every ordered pair is checked up to this many items; above it one pair per table.
 ALL_PAIRS_N = 4
-
-
-#: Former name of :func:`metricprops.registry.resolve_metric`.
-resolve = resolve_metric
 
 
 def _raw(score: Any, metric: Metric, truth: Partition, pred: Partition) -> float:
@@ -64,6 +58,7 @@ class Agreement(Constraint):
     """
 
     name = "agreement"
+    reducible = True
     title = "Agreement: two implementations return the same value"
     citation = "Differential (regression) testing against a reference implementation."
     statement = ("For all partitions T, H of the same items, f_a(T, H) = f_b(T, H) within the "
@@ -166,64 +161,8 @@ class CompareResult:
         return "\n".join(lines)
 
 
-def minimise(truth: Partition, pred: Partition,
-             disagree: Callable[[Partition, Partition], bool]) -> Tuple[Partition, Partition]:
-    """Greedy minimisation of a disagreeing pair: delete items, then merge blocks, while
-    ``disagree`` holds (an input on which an implementation raises does not count); finally
-    reorder the items consistently (largest blocks first) if that still disagrees."""
-    def holds(t: List[int], p: List[int]) -> bool:
-        try:
-            return disagree(Partition.from_labels(t), Partition.from_labels(p))
-        except MetricCallError:
-            return False
-
-    t, p = truth.tolist(), pred.tolist()
-    changed = True
-    while changed:
-        changed = False
-        i = 0
-        while i < len(t) and len(t) > 1:  # delete items
-            t2, p2 = t[:i] + t[i + 1:], p[:i] + p[i + 1:]
-            if holds(t2, p2):
-                t, p, changed = t2, p2, True
-            else:
-                i += 1
-        for side in (0, 1):  # merge blocks (into the earlier block)
-            merged = True
-            while merged:
-                merged = False
-                labels = (t, p)[side]
-                ids = sorted(set(labels))
-                for x in ids:
-                    for y in ids:
-                        if y <= x:
-                            continue
-                        new = [x if v == y else v for v in labels]
-                        cand = (new, p) if side == 0 else (t, new)
-                        if holds(*cand):
-                            t, p = cand
-                            merged = changed = True
-                            break
-                    if merged:
-                        break
-    # finally, a consistent reordering of the items: largest blocks first, if still disagreeing
-    tp, pp = Partition.from_labels(t), Partition.from_labels(p)
-    ts, ps = tp.sizes, pp.sizes
-    order = sorted(range(len(t)), key=lambda i: (-ts[tp.labels[i]], int(tp.labels[i]),
-                                                  -ps[pp.labels[i]], int(pp.labels[i])))
-    t2, p2 = [int(tp.labels[i]) for i in order], [int(pp.labels[i]) for i in order]
-    if (Partition.from_labels(t2).tolist(), Partition.from_labels(p2).tolist()) < (
-            tp.tolist(), pp.tolist()) and holds(t2, p2):
-        t, p = t2, p2
-    return Partition.from_labels(t), Partition.from_labels(p)
-
-
-def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int] = None,
-            max_examples: int = DEFAULT_MAX_EXAMPLES, exhaustive_n: int = DEFAULT_EXHAUSTIVE_N,
-            max_items: int = DEFAULT_MAX_ITEMS, timeout: Optional[float] = DEFAULT_TIMEOUT,
-            jobs: Optional[int] = None,
-            scale_max_n: int = DEFAULT_SCALE_MAX_N,
-            cluster: Optional[str] = None) -> CompareResult:
+def compare(a: Any, b: Any, *, seed: Optional[int] = None, budget: Optional[Budget] = None,
+            run: Optional[Run] = None, **knobs: Any) -> CompareResult:
     """Differential testing: find the smallest input on which ``a`` and ``b`` disagree.
 
     Parameters
@@ -232,48 +171,39 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
         Implementations: a :class:`~metricprops.Metric`, a registered name, a
         ``package.module:attr`` or ``path/file.py:attr`` target, or ``f(labels_true,
         labels_pred)``.
-    tolerance : float
-        Values within this tolerance agree (see :mod:`metricprops.tolerance`).
     seed : int, optional
         Seed of the random phase (drawn and recorded when omitted).
-    max_examples : int
-        Random pairs after the exhaustive phase (0 skips the phase).
-    exhaustive_n : int
-        Every pair with at most this many items is compared first (1..8).
-    max_items : int
-        Largest random pair, and size of the degenerate pairs.
-    timeout : float or None
-        Seconds one call may take.
-    jobs : int, optional
-        Worker processes of the audit engine's pool (default 1, or what ``metricprops
-        report --jobs`` set), as in :func:`~metricprops.checker.check`; the result is the
-        same for every ``jobs``.
-    cluster : str, optional
-        A Dask scheduler's address: the comparison runs there (default none, or what
-        ``metricprops report --cluster`` set), with the same result.
-    scale_max_n : int
-        Largest input of the scale phase, where the two are also compared on structured
-        partitions of many items (0 skips it), as in :func:`~metricprops.checker.check`.
+    budget : Budget, optional
+        The search's knobs, as in :func:`~metricprops.checker.check`: ``tolerance`` (values
+        within it agree), ``max_examples`` (random pairs after the exhaustive phase),
+        ``exhaustive_n`` (every pair with at most this many items is compared first),
+        ``max_items`` (largest random pair, and size of the degenerate pairs), ``timeout``,
+        ``scale_max_n`` (the two are also compared on structured partitions of many items).
+    run : Run, optional
+        Where the work runs, as in :func:`~metricprops.checker.check`; the result is the
+        same for every ``run``.
+    **knobs
+        Any knob of ``Budget`` or ``Run`` by name (``tolerance=1e-6``, ``jobs=2``).
 
     Returns
     -------
     CompareResult
         ``status`` ``agree`` / ``disagree`` / ``error``; a disagreement comes with the
-        smallest disagreeing input found (``counterexample``: truth, pred, scores a and b).
+        smallest disagreeing input found (``counterexample``: truth, pred, scores a and b),
+        minimised by the checker (no item can be removed and no two blocks merged).
     """
-    from .checker import check
+    from .checker import check, resolve_knobs
     from .results.model import Status
 
-    check_budget(max_examples=max_examples, exhaustive_n=exhaustive_n, max_items=max_items,
-                 timeout=timeout, tolerance=tolerance)
+    budget, run = resolve_knobs("compare", budget, run, knobs,
+                                tuple(k for k in Run.knobs() if k not in ("journal", "resume")))
     seed = check_seed(seed)
     ma, mb = resolve_metric(a), resolve_metric(b)
-    agreement = Agreement(mb, timeout)
-    r = check(ma, agreement, seed=seed, max_examples=max_examples, exhaustive_n=exhaustive_n,
-              max_items=max_items, timeout=timeout, tolerance=tolerance, jobs=jobs,
-              scale_max_n=scale_max_n, cluster=cluster)
-    common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples, tolerance=tolerance,
-                  exhaustive_n=exhaustive_n, max_items=max_items)
+    agreement = Agreement(mb, budget.timeout)
+    r = check(ma, agreement, seed=seed, budget=budget, run=run)
+    common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples,
+                  tolerance=budget.tolerance, exhaustive_n=budget.exhaustive_n,
+                  max_items=budget.max_items)
     if r.status == Status.FAILED and r.found_by == "scale":
         ce = r.counterexample or {}
         return CompareResult(status="disagree", counterexample=ce, found_by="scale", message=(
@@ -281,26 +211,18 @@ def compare(a: Any, b: Any, *, tolerance: float = TOLERANCE, seed: Optional[int]
             f"prediction {ce['shape']['pred']}, n = {ce['n']} (n = {ce['passes_at']} "
             f"agrees); reproduce: {ce['reproduce']}"), **common)
     if r.status == Status.FAILED:
-        ce = r.counterexample or {}
-        scorer = Scorer(ma, timeout)
-        found = Partition.from_labels(ce["truth"]), Partition.from_labels(ce["pred"])
-        truth, pred = minimise(*found, lambda t, p: agreement.disagree(scorer, ma, t, p,
-                                                                       tolerance)[0])
-        _, qa, qb = agreement.disagree(scorer, ma, truth, pred, tolerance)
-        counterexample = Counterexample.build(truth, {"pred": pred}, {"a": qa, "b": qb})
+        ce = r.counterexample
         how = {"exhaustive": "exhaustive search", "random": "random search, shrunk"}.get(
             r.found_by or "", "search")
-        shrunk = "" if truth.n == found[0].n else f" (found with {found[0].n} items, minimised)"
-        return CompareResult(status="disagree", counterexample=counterexample,
-                             found_by=r.found_by,
-                             message=(f"the implementations disagree; smallest disagreeing input "
-                                      f"{truth.n} items, found by {how}{shrunk}."), **common)
+        return CompareResult(status="disagree", counterexample=ce, found_by=r.found_by,
+                             message=(f"the implementations disagree; smallest disagreeing "
+                                      f"input {len(ce['truth'])} items, found by {how}."),
+                             **common)
     if r.status == Status.ERROR:
-        # the headline error's own message names the side ("a: ..." or "b: ...")
-        head = (r.error or {}).get("message", "")
-        side = head[0] if head[:3] in ("a: ", "b: ") else None
+        error = r.error or {}
+        side = error.get("side")
         return CompareResult(status="error", error=r.error, message=r.message, failing=side,
-                             cause=head[3:] if side else r.message, **common)
+                             cause=error.get("cause", r.message), **common)
     if r.status == Status.PASSED:
         return CompareResult(status="agree",
                              message=f"no disagreement among {r.scope} (seed {r.seed}).",

@@ -24,6 +24,7 @@ __all__ = [
     "InvalidMetricError",
     "InvalidArgumentError",
     "OutputPathError",
+    "UnknownArgumentError",
     "PlanError",
     "MissingExtraError",
     "ClusterError",
@@ -87,6 +88,11 @@ class InvalidMetricError(MetricPropsError, TypeError):
 
 class InvalidArgumentError(MetricPropsError, ValueError):
     """An argument outside its documented domain (a strategy size, a tolerance, ...)."""
+
+
+class UnknownArgumentError(InvalidArgumentError, TypeError):
+    """A keyword argument that names no knob (a typo must not pass silently); the message
+    lists the knobs."""
 
 
 class OutputPathError(InvalidArgumentError):
@@ -156,6 +162,9 @@ class MetricCallError(MetricPropsError, RuntimeError):
             out["where"] = self.where
         if self.exit is not None:
             out["exit"] = self.exit
+        side = getattr(self, "side", None)  # which implementation, in a comparison
+        if side is not None:
+            out["side"], out["cause"] = side, getattr(self, "cause", str(self))
         return out
 
 

@@ -1,13 +1,16 @@
 """pytest plugin (entry point ``pytest11``, loaded in every pytest session).
 
-It adds two command-line options and one fixture, and hands the options to
-:mod:`metricprops.testing` so that :func:`~metricprops.testing.assert_satisfies` and
-:func:`~metricprops.testing.assert_agrees` pick them up as defaults::
+It adds two command-line options and one fixture, and makes the options the defaults
+(:func:`metricprops.settings.defaults`) of the session, so that
+:func:`~metricprops.testing.assert_satisfies`, :func:`~metricprops.testing.assert_agrees`
+and :func:`metricprops.check` pick them up::
 
     pytest --metricprops-seed=1234 --metricprops-max-examples=500
 
 * ``--metricprops-seed N``: the seed of every check in the session.  Without it a seed is
-  drawn once per session and shown in the report header, so a failing run can be replayed.
+  drawn once per session; every failure message names it, so a failing run can be
+  replayed.  The report header names the options only when they are given: a session that
+  does not ask for metricprops sees nothing of it.
 * ``--metricprops-max-examples N``: random instances per check (default: the checker's).
 * the ``metricprops_settings`` fixture: the effective values, for tests that call
   :func:`metricprops.check` / :func:`metricprops.audit` themselves.
@@ -19,12 +22,13 @@ check runs.  With pytest-xdist, every worker uses the controller's seed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any, NamedTuple, Optional
 
 import pytest
 
 from .errors import InvalidArgumentError
-from .settings import DEFAULT_MAX_EXAMPLES, MAX_SEED, check_int, draw_seed
+from .settings import DEFAULT_MAX_EXAMPLES, MAX_SEED, Budget, check_int, defaults, draw_seed
 
 __all__ = ["MetricpropsSettings", "metricprops_settings"]
 
@@ -90,24 +94,27 @@ def _settings(config: Any) -> MetricpropsSettings:
 
 
 def pytest_configure(config: Any) -> None:
-    from . import testing  # light: the checker is imported when a check runs
-
     s = _settings(config)
-    setattr(config, _KEY, testing.configure(seed=s.seed, max_examples=s.max_examples))
+    stack = contextlib.ExitStack()
+    budget = None if s.max_examples is None else Budget(max_examples=s.max_examples)
+    stack.enter_context(defaults(seed=s.seed, budget=budget))
+    setattr(config, _KEY, stack)
 
 
 def pytest_unconfigure(config: Any) -> None:
-    previous = getattr(config, _KEY, None)
-    if previous is not None:
-        from . import testing
-        testing.configure(**previous)
+    stack = getattr(config, _KEY, None)
+    if stack is not None:
+        stack.close()
+        setattr(config, _KEY, None)
 
 
-def pytest_report_header(config: Any) -> str:
+def pytest_report_header(config: Any) -> Optional[str]:
+    """The options, when the session gives them (nothing otherwise)."""
     s = _settings(config)
-    how = "" if s.seed_given else f" (drawn; replay with --metricprops-seed={s.seed})"
+    if not s.seed_given and s.max_examples is None:
+        return None
     budget = "" if s.max_examples is None else f", max_examples={s.max_examples}"
-    return f"metricprops: seed={s.seed}{how}{budget}"
+    return f"metricprops: seed={s.seed}{budget}"
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -209,6 +209,10 @@ def get_constraint(name: Any) -> Any:
     from .constraint import Constraint
     if isinstance(name, Constraint):
         return name
+    if not isinstance(name, str):
+        raise InvalidConstraintError(
+            f"expected a constraint name (str) or a Constraint object, got "
+            f"{type(name).__name__} {name!r}")
     _ensure_constraints()
     if name not in _constraints:
         raise unknown_name_error("constraint", name, _constraints)

@@ -8,9 +8,9 @@
   partitions (within a tolerance): differential testing against a reference.
 
 Under pytest, the ``metricprops`` plugin sets the defaults of ``seed`` and ``max_examples``
-from ``--metricprops-seed`` / ``--metricprops-max-examples`` (through :func:`configure`);
-explicit arguments always win.  Outside pytest the seed is drawn per call (and printed in
-the failure message) and the checker's budgets apply.
+from ``--metricprops-seed`` / ``--metricprops-max-examples`` (through
+:func:`metricprops.settings.defaults`); explicit arguments always win.  Outside pytest the
+seed is drawn per call (and printed in the failure message) and the checker's budgets apply.
 
 Verdicts and what passes: ``passed`` passes; ``weak`` (no violation, but ties where a strict
 constraint wants a strict improvement) passes unless ``strict=True``; ``failed``, ``error``,
@@ -29,43 +29,26 @@ when an assertion runs.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from .settings import DEFAULT_MAX_EXAMPLES, TOLERANCE, check_int, check_tolerance, draw_seed
+from .settings import check_seed, current_defaults, draw_seed
 
-__all__ = ["assert_satisfies", "assert_agrees", "configure", "defaults"]
+__all__ = ["assert_satisfies", "assert_agrees"]
 
-_config: Dict[str, Optional[int]] = {"seed": None, "max_examples": None}
+def _resolve(seed: Optional[int], max_examples: Optional[int], options: Dict[str, Any],
+             caller: str) -> Tuple[int, Any, Any]:
+    """(seed, budget, run) of an assertion: its arguments over
+    :func:`metricprops.settings.defaults` (what the pytest plugin set) over the built-in
+    defaults."""
+    from .checker import resolve_knobs
 
-
-def configure(*, seed: Optional[int] = None, max_examples: Optional[int] = None) -> dict:
-    """Set the defaults of ``seed`` and ``max_examples``; return the previous ones.
-
-    The pytest plugin calls this at start-up with the command-line options (and restores the
-    previous values at the end of the session).  ``None`` means "no default": a fresh seed per
-    call, the checker's example budget.
-    """
-    previous = dict(_config)
-    _config["seed"] = seed
-    _config["max_examples"] = max_examples
-    return previous
-
-
-def defaults() -> dict:
-    """The current defaults: ``{"seed": ..., "max_examples": ...}``."""
-    return dict(_config)
-
-
-def _resolve(seed: Optional[int], max_examples: Optional[int], fallback_examples: int) -> tuple:
+    if max_examples is not None:
+        options = {**options, "max_examples": max_examples}
+    budget, run = resolve_knobs(caller, options.pop("budget", None), options.pop("run", None),
+                                options)
     if seed is None:
-        seed = _config["seed"]
-    if seed is None:
-        seed = draw_seed()
-    if max_examples is None:
-        max_examples = _config["max_examples"]
-    if max_examples is None:
-        max_examples = fallback_examples
-    return check_int("seed", seed, 0), check_int("max_examples", max_examples, 0)
+        seed = current_defaults()["seed"]
+    return (draw_seed() if seed is None else check_seed(seed)), budget, run
 
 
 @contextlib.contextmanager
@@ -159,8 +142,8 @@ def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
     strict : bool
         If true, a ``weak`` verdict (ties, no violation) fails too.
     **options
-        Passed to :func:`metricprops.audit`: ``exhaustive_n``, ``max_items``, ``timeout``,
-        ``tolerance``.
+        Passed to :func:`metricprops.audit`: ``budget``, ``run`` or any of their knobs
+        (``exhaustive_n``, ``max_items``, ``timeout``, ``tolerance``, ``jobs``, ...).
 
     Raises
     ------
@@ -175,9 +158,10 @@ def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
 
     m = resolve_metric(metric)
     cons = [get_constraint(c) for c in (_flatten(constraints) or ELM_PAPER_CONSTRAINTS)]
-    seed, max_examples = _resolve(seed, max_examples, DEFAULT_MAX_EXAMPLES)
+    seed, budget, run = _resolve(seed, max_examples, options, "assert_satisfies")
+    max_examples = budget.max_examples
     with _nested_given_allowed():
-        result = audit(m, cons, seed=seed, max_examples=max_examples, **options)
+        result = audit(m, cons, seed=seed, budget=budget, run=run)
     bad = [r for r in result.results if not _holds(r.status, strict)]
     if not bad:
         return result
@@ -218,8 +202,8 @@ def assert_agrees(implementation: Any, reference: Any, *, tolerance: Optional[fl
     seed, max_examples
         As for :func:`assert_satisfies`.
     **options
-        Passed to :func:`metricprops.compare`: ``exhaustive_n`` (default 5), ``max_items``
-        (default 30), ``timeout``.
+        Passed to :func:`metricprops.compare`: ``budget``, ``run`` or any of their knobs
+        (``exhaustive_n`` (default 5), ``max_items`` (default 30), ``timeout``, ...).
 
     Raises
     ------
@@ -230,14 +214,14 @@ def assert_agrees(implementation: Any, reference: Any, *, tolerance: Optional[fl
     __tracebackhide__ = True
     from .differential import compare
 
-    seed, max_examples = _resolve(seed, max_examples, DEFAULT_MAX_EXAMPLES)
-    tol = TOLERANCE if tolerance is None else check_tolerance(tolerance)
+    if tolerance is not None:
+        options = {**options, "tolerance": tolerance}
+    seed, budget, run = _resolve(seed, max_examples, options, "assert_agrees")
     with _nested_given_allowed():
-        result = compare(implementation, reference, tolerance=tol, seed=seed,
-                         max_examples=max_examples, **options)
+        result = compare(implementation, reference, seed=seed, budget=budget, run=run)
     if result.ok:
         return result
-    raise AssertionError(_agreement_message(result, tol, max_examples))
+    raise AssertionError(_agreement_message(result, budget.tolerance, budget.max_examples))
 
 
 def _agreement_message(result: Any, tolerance: float, max_examples: int) -> str:

@@ -6,8 +6,7 @@ from typing import Optional
 
 import click
 
-from ..engine import jobs_for
-from ..settings import MAX_SEED, check_jobs
+from ..settings import MAX_SEED, Run, defaults
 from ._options import cluster_option
 
 __all__ = ["command"]
@@ -48,7 +47,7 @@ def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: boo
         if not quiet:
             click.echo(f"[{time.monotonic() - started:6.1f}s] {message}", err=True)
 
-    with jobs_for(check_jobs(jobs), cluster):
+    with defaults(run=Run(jobs=jobs, cluster=cluster)):
         folder = build_reports(out_dir, seed=DEFAULT_SEED if seed is None else seed,
                                quick=quick, progress=say,
                                audit_progress=None if quiet else Progress(),

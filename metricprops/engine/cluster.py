@@ -22,14 +22,15 @@ import uuid
 from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..errors import ClusterError, InvalidArgumentError, MissingExtraError
+from ..errors import ClusterError, MissingExtraError
 from ..results.model import CheckResult
-from .dispatch import CheckTask, plans_for, restore_source, settle, source_file, work_task
+from ..settings import check_cluster
+from .outcome import task_value
 from .pool import Pool
-from .schedule import Schedule, Work
+from .schedule import Schedule, Work, drive
+from .work import CheckTask, plans_for, restore_source, settle, source_file, work_task
 
-__all__ = ["run_on_cluster", "run_tasks_on_cluster", "remote_check", "remote_task",
-           "check_cluster"]
+__all__ = ["run_on_cluster", "run_tasks_on_cluster", "remote_check", "remote_task"]
 
 
 def _allow_children() -> None:
@@ -41,18 +42,18 @@ def _allow_children() -> None:
     multiprocessing.current_process()._config["daemon"] = False
 
 
-def remote_check(check: Callable[..., CheckResult], task: CheckTask,
-                 memory_limit: Optional[int], filename: Optional[str] = None,
+def remote_check(task: CheckTask, memory_limit: Optional[int], filename: Optional[str] = None,
                  work: Optional[Work] = None, raise_errors: bool = False) -> Tuple:
     """Run on a Dask worker: ``work`` (default: the whole check) in a forked worker process
-    of its own; ``(kind, value, printed)`` as :func:`~metricprops.engine.dispatch.settle`
+    of its own; ``(kind, value, printed)`` as :func:`~metricprops.engine.work.settle`
     (with ``raise_errors``, an exception of the check itself is raised, and Dask raises it
     again in the caller)."""
     restore_source(task.metric, filename)
     _allow_children()
     work = work or Work("check", 0)
     with Pool(1, memory_limit) as pool:
-        for _, reply in pool.run([work_task(work, task, check)]):
+        pool.submit(work_task(work, task))
+        for _, reply in pool.as_completed():
             return settle(work, task, reply, raise_errors=raise_errors)
     raise RuntimeError("the pool returned no reply")  # pragma: no cover
 
@@ -62,11 +63,10 @@ def remote_task(func: Callable[..., Any], args: tuple,
     """Run on a Dask worker: one plain task (:mod:`~metricprops.engine.tasks`) in a forked
     worker process, so that ``setup`` and what the task leaves behind stay out of the Dask
     worker."""
-    from .tasks import task_value
-
     _allow_children()
     with Pool(1, setup=setup) as pool:
-        for _, reply in pool.run([(0, func, tuple(args), {}, None)]):
+        pool.submit((0, func, tuple(args), {}, None))
+        for _, reply in pool.as_completed():
             return task_value(func, reply)
     raise RuntimeError("the pool returned no reply")  # pragma: no cover
 
@@ -103,27 +103,6 @@ def _distributed() -> Any:
     return distributed
 
 
-def check_cluster(address: Any) -> str:
-    """``address`` if it is a Dask scheduler address (``tcp://host:port``, ``host:port``,
-    ``inproc://...``); otherwise an :class:`~metricprops.errors.InvalidArgumentError` saying
-    what was expected (and a :class:`~metricprops.errors.MissingExtraError` without the
-    ``cluster`` extra).  Nothing is contacted."""
-    expected = "a Dask scheduler address such as tcp://10.0.0.5:8786"
-    if not isinstance(address, str) or not address.strip():
-        raise InvalidArgumentError(f"cluster: expected {expected}, got {address!r}")
-    _distributed()
-    from distributed.comm.addressing import parse_address, parse_host_port
-
-    try:
-        scheme, location = parse_address(address)
-        if scheme in ("tcp", "tls", "ws", "wss"):
-            parse_host_port(location)
-    except (ValueError, TypeError) as exc:
-        raise InvalidArgumentError(f"cluster: expected {expected}, got {address!r} ({exc})"
-                                   ) from None
-    return address
-
-
 @contextmanager
 def _client(address: str) -> Iterator[Any]:
     """A Dask client of the scheduler at ``address`` (a :class:`ClusterError` if it cannot
@@ -154,43 +133,49 @@ def run_tasks_on_cluster(address: str, func: Callable[..., Any], tasks: Sequence
             raise
 
 
-def run_on_cluster(address: str, check: Callable[..., CheckResult],
-                   tasks: Sequence[CheckTask], memory_limit: Optional[int],
+class _Dask:
+    """The cluster as an executor (:class:`~metricprops.engine.schedule.Executor`): each
+    work a Dask task, its reply read back as it finishes."""
+
+    def __init__(self, client: Any, tasks: Sequence[CheckTask], memory_limit: Optional[int],
+                 raise_errors: bool):
+        self.client, self.tasks = client, tasks
+        self.memory_limit, self.raise_errors = memory_limit, raise_errors
+        self.running: Dict[Any, Work] = {}
+        self.done = _distributed().as_completed(loop=client.loop)
+        self.run, self.serial = uuid.uuid4().hex[:12], itertools.count()
+
+    def submit(self, work: Work) -> None:
+        import cloudpickle
+
+        task = self.tasks[work.index]
+        payload = cloudpickle.dumps((task, self.memory_limit, source_file(task.metric), work,
+                                     self.raise_errors))
+        future = self.client.submit(_remote, payload, pure=False, key=(
+            f"metricprops-{work.kind}-{work.index}-{work.chunk}-{self.run}-"
+            f"{next(self.serial)}"))
+        self.running[future] = work
+        self.done.add(future)
+
+    def as_completed(self) -> Iterator[Tuple[Work, Tuple]]:
+        for future in self.done:
+            yield self.running.pop(future), future.result()
+
+    def cancel(self) -> None:
+        self.client.cancel(list(self.running))
+
+
+def run_on_cluster(address: str, tasks: Sequence[CheckTask], memory_limit: Optional[int],
                    raise_errors: bool = False) -> Iterator[Tuple[int, CheckResult]]:
     """Send every check to the scheduler at ``address``; yield ``(index, result)`` as each
-    finishes (``raise_errors`` as in :func:`~metricprops.engine.dispatch.run_checks`)."""
-    import cloudpickle
-
+    finishes (``raise_errors`` as in :func:`~metricprops.engine.dispatch.run_checks`).  At
+    most twice as many pieces of work run at a time as the cluster has threads."""
     _by_value(tasks)
     with _client(address) as client:
-        as_completed = _distributed().as_completed
         threads = max(1, sum(client.nthreads().values()))
-        schedule = Schedule(plans_for(tasks, threads))
-        running: Dict[Any, Work] = {}
-        done = as_completed(loop=client.loop)
-        run, serial = uuid.uuid4().hex[:12], itertools.count()
-
-        def submit() -> None:
-            while len(running) < 2 * threads:
-                work = schedule.next()
-                if work is None:
-                    return
-                task = tasks[work.index]
-                payload = cloudpickle.dumps((check, task, memory_limit,
-                                             source_file(task.metric), work, raise_errors))
-                future = client.submit(_remote, payload, pure=False, key=(
-                    f"metricprops-{work.kind}-{work.index}-{work.chunk}-{run}-{next(serial)}"))
-                running[future] = work
-                done.add(future)
-
+        executor = _Dask(client, tasks, memory_limit, raise_errors)
         try:
-            submit()
-            for future in done:
-                work = running.pop(future)
-                result = schedule.settle(work, *future.result())
-                if result is not None:
-                    yield work.index, result
-                submit()
+            yield from drive(Schedule(plans_for(tasks, threads)), executor, 2 * threads)
         except BaseException:
-            client.cancel(list(running))
+            executor.cancel()
             raise

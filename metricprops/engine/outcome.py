@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import dataclasses
 import signal
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, Optional
 
 from ..calls import limit_text
+from ..constraint import input_class_of
 from ..partition import Partition
+from ..errors import MetricPropsError
 from ..results.model import CheckResult, Counterexample, Finding, Status
 from .capture import kept_output
 from .pool import Reply
 
-__all__ = ["died", "crashed_in_task", "constraint_raised", "with_output", "exit_text"]
+__all__ = ["died", "crashed_in_task", "constraint_raised", "with_output", "exit_text",
+           "WorkerDied", "task_value"]
 
 
 def exit_text(exitcode: Optional[int]) -> Dict[str, Any]:
@@ -35,12 +38,6 @@ def exit_text(exitcode: Optional[int]) -> Dict[str, Any]:
         except ValueError:
             return {"signal": f"signal {-exitcode}"}
     return {"code": exitcode}
-
-
-def _input_class(truth: Partition, pred: Partition) -> str:
-    if truth.n < 2 or any(p.n_blocks in (1, p.n) for p in (truth, pred)):
-        return "degenerate"
-    return "ordinary"
 
 
 def _error(task: Dict[str, Any], reason: str, message: str, snapshot: Any,
@@ -61,7 +58,7 @@ def _error(task: Dict[str, Any], reason: str, message: str, snapshot: Any,
         "reason": reason, "message": message, "truth": truth.tolist(), "pred": pred.tolist(),
         "notation": {"truth": truth.notation(), "pred": pred.notation()}, **extra})
     found_by = "exhaustive" if truth.n <= task["exhaustive_n"] else "random"
-    finding = Finding("error", _input_class(truth, pred), truth.n, found_by, False, example,
+    finding = Finding("error", input_class_of(truth, pred), truth.n, found_by, False, example,
                       reason=reason)
     return CheckResult(metric=metric, constraint=constraint, status=Status.ERROR,
                        error=example, findings=[finding], message=message, found_by=found_by,
@@ -113,3 +110,18 @@ def with_output(result: CheckResult, output_path: Optional[str]) -> CheckResult:
     if findings and findings[0].kind == "error":
         findings[0] = dataclasses.replace(findings[0], example=error)
     return dataclasses.replace(result, error=error, findings=findings)
+
+
+class WorkerDied(MetricPropsError, RuntimeError):
+    """A worker process died running a plain task (a signal, the kernel's OOM killer)."""
+
+
+def task_value(func: Callable[..., Any], reply: Reply) -> Any:
+    """What a plain task returned (raised again if it raised; :class:`WorkerDied` if its
+    worker died)."""
+    if reply.kind == "raised":
+        raise reply.value
+    if reply.kind != "ok":
+        how = exit_text(reply.exitcode) or {"error": reply.value}
+        raise WorkerDied(f"a worker process running {func.__name__} ended: {how}")
+    return reply.value

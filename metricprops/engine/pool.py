@@ -23,7 +23,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import wait
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple, Union
+from collections import deque
+from typing import Any, Callable, Deque, Iterator, List, Optional, Tuple
 
 import cloudpickle
 
@@ -94,11 +95,13 @@ class _Worker:
 
 
 class Pool:
-    """``jobs`` worker processes with a memory limit each.
+    """``jobs`` worker processes with a memory limit each, in the shape of
+    :mod:`concurrent.futures` and of Dask's ``Client``: :meth:`submit` a task,
+    :meth:`as_completed` its reply.
 
-    :meth:`run` takes :data:`Task` tuples ``(key, func, args, kwargs, timeout)`` and yields
-    ``(key, reply)`` (a :class:`Reply`) as they finish; ``timeout`` is the per-call limit the
-    watchdog enforces (``None``: none).  ``setup`` is called in each worker as it starts.
+    A :data:`Task` is ``(key, func, args, kwargs, timeout)``; ``timeout`` is the per-call
+    limit the watchdog enforces (``None``: none).  ``setup`` is called in each worker as it
+    starts.
     """
 
     def __init__(self, jobs: int, memory_limit: Optional[int] = None,
@@ -108,6 +111,7 @@ class Pool:
         self._folder: Optional[str] = None  # made with the first worker
         self._workers: List[_Worker] = []
         self._slots = 0
+        self._pending: Deque[Task] = deque()
 
     def _spawn(self) -> _Worker:
         self._slots += 1
@@ -115,35 +119,34 @@ class Pool:
             self._folder = tempfile.mkdtemp(prefix="metricprops-")
         return _Worker(self._ctx, self._folder, self._slots, self.memory_limit, self.setup)
 
-    def run(self, tasks: Union[Iterable[Task], Callable[[], Optional[Task]]]
-            ) -> Iterator[Tuple[Any, Reply]]:
-        """Run ``tasks`` (an iterable, or a function giving the next task or ``None`` when
-        none is ready, asked whenever a worker is free: what it gives may depend on the
-        replies yielded so far); yield ``(key, reply)`` as tasks end, until no task is
-        running and none is ready."""
-        if callable(tasks):
-            take = tasks
-        else:
-            queue = iter(tasks)
-            take = lambda: next(queue, None)  # noqa: E731
+    @property
+    def busy(self) -> bool:
+        """True while a task is queued or running."""
+        return bool(self._pending) or any(w.task for w in self._workers)
+
+    def submit(self, task: Task) -> None:
+        """Queue ``task``; a free worker takes it (in submission order)."""
+        self._pending.append(task)
+
+    def as_completed(self) -> Iterator[Tuple[Any, Reply]]:
+        """Yield ``(key, reply)`` as tasks end, until no task is running or queued; tasks
+        submitted while iterating are run too.  Stopping early kills the busy workers."""
         path = list(sys.path)
         try:
-            while self._hand_out(take, path):
+            while self._hand_out(path):
                 yield from self._collect()
         except BaseException:  # an interrupt, or the caller stopped early
             self._abandon()
             raise
 
-    def _hand_out(self, take: Callable[[], Optional[Task]], path: List[str]) -> bool:
-        """Give free workers (started as needed, up to ``jobs``) the ready tasks; False if
+    def _hand_out(self, path: List[str]) -> bool:
+        """Give free workers (started as needed, up to ``jobs``) the queued tasks; False if
         nothing is running then."""
-        while True:
+        while self._pending:
             free = next((w for w in self._workers if w.task is None), None)
             if free is None and len(self._workers) >= self.jobs:
                 break
-            task = take()
-            if task is None:
-                break
+            task = self._pending.popleft()
             if free is None:
                 free = self._spawn()
                 self._workers.append(free)
@@ -200,7 +203,9 @@ class Pool:
         self.close(kill=True)
 
     def _abandon(self) -> None:
-        """Kill the workers still busy with a task (new ones are made when needed)."""
+        """Drop the queued tasks and kill the workers still busy with one (new ones are made
+        when needed)."""
+        self._pending.clear()
         for w in [w for w in self._workers if w.task is not None]:
             w.stop(kill=True)
             self._workers.remove(w)

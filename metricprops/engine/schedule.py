@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Deque, Dict, List, Optional, Sequence, Set
+from typing import Any, Deque, Dict, Iterator, List, Optional, Protocol, Sequence, Set, Tuple
 
 from ..results.model import CheckResult, Status
 
-__all__ = ["Work", "Schedule"]
+__all__ = ["Work", "Schedule", "Executor", "drive"]
 
 
 @dataclass
@@ -99,3 +99,44 @@ class Schedule:
         self._whole.add(i)
         self._summaries.pop(i, None)
         self._queue.appendleft(Work("check", i))
+
+
+class Executor(Protocol):
+    """Where work runs, in the shape of :mod:`concurrent.futures` and of Dask's ``Client``:
+    the local pool (:mod:`~metricprops.engine.dispatch`) and a Dask cluster
+    (:mod:`~metricprops.engine.cluster`) alike."""
+
+    def submit(self, work: Work) -> None:
+        """Start ``work`` (or queue it)."""
+
+    def as_completed(self) -> Iterator[Tuple[Work, Tuple[str, Any, bool]]]:
+        """Yield ``(work, (kind, value, printed))`` as work ends (see
+        :meth:`Schedule.settle`), until none is running; work submitted while iterating is
+        included."""
+
+
+def drive(schedule: Schedule, executor: Executor, capacity: int
+          ) -> Iterator[Tuple[int, CheckResult]]:
+    """The one scheduling loop: keep ``capacity`` pieces of ``schedule``'s work running on
+    ``executor``; yield ``(index, result)`` as each check's result is final.
+
+    Work is handed out only as capacity frees up, so that a chunk goes out with the hints of
+    the chunks that ended before it."""
+    running = 0
+
+    def fill() -> None:
+        nonlocal running
+        while running < capacity:
+            work = schedule.next()
+            if work is None:
+                return
+            executor.submit(work)
+            running += 1
+
+    fill()
+    for work, outcome in executor.as_completed():
+        running -= 1
+        result = schedule.settle(work, *outcome)
+        if result is not None:
+            yield work.index, result
+        fill()

@@ -8,35 +8,32 @@ order, ``complete`` false and the other pairs in ``unfinished``.
 """
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Callable, Dict, Optional, Sequence, Union
+from typing import Callable, Dict, Optional, Sequence
 
 from ..errors import AuditInterrupted
 from ..results.model import AuditResult, CheckResult
-from .dispatch import CheckTask, run_checks
+from ..settings import Run
+from .dispatch import run_checks
 from .journal import Journal
+from .work import CheckTask
 
 __all__ = ["run_audit"]
 
 
-def run_audit(check: Callable[..., CheckResult], tasks: Sequence[CheckTask],
-              result: AuditResult, *, jobs: int = 1, memory_limit: Optional[int] = None,
-              isolate: Optional[bool] = None, time_budget: Optional[float] = None,
+def run_audit(tasks: Sequence[CheckTask], result: AuditResult, run: Run = Run(), *,
+              time_budget: Optional[float] = None,
               progress: Optional[Callable[[int, int, str, str], None]] = None,
-              on_result: Optional[Callable[[CheckResult], None]] = None,
-              journal: Optional[Union[str, Path]] = None, resume: bool = False,
-              cluster: Optional[str] = None) -> AuditResult:
-    """Run ``tasks`` into ``result`` (see :func:`metricprops.checker.audit`).
+              on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:
+    """Run ``tasks`` into ``result`` where ``run`` says (see :func:`metricprops.checker.audit`).
 
-    With ``journal``, every finished check is appended to that file; with ``resume`` the
-    checks already in it are kept and only the others run.  With ``cluster`` (a Dask
-    scheduler's address) the checks run there (:mod:`~metricprops.engine.cluster`).
+    With ``run.journal``, every finished check is appended to that file; with ``run.resume``
+    the checks already in it are kept and only the others run.
     """
     pairs = [(t.metric.name, t.constraint.name) for t in tasks]
     log = None
-    if journal is not None:
-        log = Journal.open(journal, seed=result.seed, settings=result.settings, pairs=pairs,
-                           resume=resume)
+    if run.journal is not None:
+        log = Journal.open(run.journal, seed=result.seed, settings=result.settings,
+                           pairs=pairs, resume=run.resume)
     done = log.done if log else {}
     finished: Dict[int, CheckResult] = {i: done[p] for i, p in enumerate(pairs) if p in done}
     todo = [i for i in range(len(tasks)) if i not in finished]
@@ -51,8 +48,7 @@ def run_audit(check: Callable[..., CheckResult], tasks: Sequence[CheckTask],
         show()
         # a broken constraint plug-in is recorded as an error and the audit goes on
         chosen = [tasks[i] for i in todo]
-        runs = run_checks(check, chosen, jobs=jobs, memory_limit=memory_limit,
-                          isolate=isolate, time_budget=time_budget, cluster=cluster)
+        runs = run_checks(chosen, run, time_budget=time_budget)
         for j, r in runs:
             finished[todo[j]] = r
             if log:

@@ -11,25 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Optional, Sequence
 
-from .outcome import exit_text
-from .pool import Pool, Reply
+from .outcome import WorkerDied, task_value
+from .pool import Pool
 
-__all__ = ["run_tasks", "task_value", "WorkerDied"]
-
-
-class WorkerDied(RuntimeError):
-    """A worker process died running a plain task (a signal, the kernel's OOM killer)."""
-
-
-def task_value(func: Callable[..., Any], reply: Reply) -> Any:
-    """What a plain task returned (raised again if it raised; :class:`WorkerDied` if its
-    worker died)."""
-    if reply.kind == "raised":
-        raise reply.value
-    if reply.kind != "ok":
-        how = exit_text(reply.exitcode) or {"error": reply.value}
-        raise WorkerDied(f"a worker process running {func.__name__} ended: {how}")
-    return reply.value
+__all__ = ["run_tasks", "WorkerDied"]
 
 
 def run_tasks(func: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int,
@@ -64,7 +49,8 @@ def run_tasks(func: Callable[..., Any], tasks: Sequence[tuple], *, jobs: int,
         return [func(*args) for args in tasks]
     results: List[Any] = [None] * len(tasks)
     with Pool(min(jobs, len(tasks)), setup=setup) as pool:
-        for i, reply in pool.run((i, func, tuple(args), {}, None)
-                                 for i, args in enumerate(tasks)):
+        for i, args in enumerate(tasks):
+            pool.submit((i, func, tuple(args), {}, None))
+        for i, reply in pool.as_completed():
             results[i] = task_value(func, reply)
     return results

@@ -5,8 +5,9 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
     [audit]                      # defaults for every target (all optional)
     seed = 20261130
     constraints = ["zero_score", "degenerate", "max_agreement"]
-    max_examples = 200           # also exhaustive_n, max_items, timeout, tolerance, min_items
-    budget = 600                 # seconds for the whole plan
+    max_examples = 200           # any knob of metricprops.settings.Budget: exhaustive_n,
+                                 # max_items, timeout, tolerance, min_items, scale_max_n
+    time_budget = 600            # seconds for the whole plan
     timings = false
     include = ["clusim", "river"]  # other plans' targets, each with its plan's settings
 
@@ -36,31 +37,31 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
-from ..checker import audit
-from ..metrics import Metric, metric as wrap_metric
+from ..checker import pair_seed, resolve_knobs
+from ..engine import CheckTask, journal_seed, run_audit
 from ..errors import PlanError
-from .adapters import Adapter
+from ..metrics import Metric
+from ..metrics import metric as wrap_metric
 from ..registry import get_constraint, list_constraints, resolve_metric
 from ..results.model import AuditResult, CheckResult
-from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                       DEFAULT_MIN_ITEMS, DEFAULT_TIMEOUT, TOLERANCE, check_budget,
-                       check_min_items, check_seed, check_time_budget)
+from ..settings import Budget, Run, check_seed
 from ..targets import import_target, is_target_spec, target_name
+from .adapters import Adapter
 
 __all__ = ["Plan", "PlanTarget", "load_plan", "parse_plan", "run_plan",
-           "shipped_plans", "target_settings"]
+           "shipped_plans", "target_budget", "TARGET_KNOBS", "AUDIT_OTHER_KEYS"]
 
-#: Search settings a plan (or a target) may set, with their defaults.
-SETTINGS = {"max_examples": DEFAULT_MAX_EXAMPLES, "exhaustive_n": DEFAULT_EXHAUSTIVE_N,
-            "max_items": DEFAULT_MAX_ITEMS, "timeout": DEFAULT_TIMEOUT, "tolerance": TOLERANCE,
-            "min_items": DEFAULT_MIN_ITEMS}
+#: The knobs a target may set for itself: every knob of :class:`~metricprops.settings.Budget`
+#: but the whole plan's ``time_budget``.
+TARGET_KNOBS = tuple(k for k in Budget.knobs() if k != "time_budget")
 METADATA = ("kind", "lower", "upper", "perfect", "symmetric")
-AUDIT_KEYS = set(SETTINGS) | {"seed", "constraints", "budget", "timings", "include"}
-TARGET_KEYS = set(SETTINGS) | set(METADATA) | {"target", "name", "constraints", "adapter"}
+#: Keys of ``[audit]`` besides the knobs of :class:`~metricprops.settings.Budget`.
+AUDIT_OTHER_KEYS = ("seed", "constraints", "timings", "include")
+AUDIT_KEYS = set(Budget.knobs()) | set(AUDIT_OTHER_KEYS)
+TARGET_KEYS = set(TARGET_KNOBS) | set(METADATA) | {"target", "name", "constraints", "adapter"}
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,6 @@ class Plan:
     settings: Dict[str, Any] = field(default_factory=dict)
     constraints: Optional[Tuple[str, ...]] = None
     seed: Optional[int] = None
-    budget: Optional[float] = None
     timings: bool = False
     base: str = "."
     source: str = "<plan>"
@@ -138,11 +138,13 @@ def _constraints(value: Any, where: str) -> Optional[Tuple[str, ...]]:
 
 
 def _settings(table: Mapping[str, Any], where: str) -> Dict[str, Any]:
-    out = {k: table[k] for k in SETTINGS if k in table}
+    """The knobs ``table`` sets (each checked as :class:`Budget` checks it)."""
+    out = {k: table[k] for k in Budget.knobs() if k in table}
     try:
-        check_budget(**{k: v for k, v in out.items() if k != "min_items"})
+        Budget().replace(**{k: v for k, v in out.items() if k != "min_items"})
         if "min_items" in out:
-            check_min_items(out["min_items"])
+            Budget(min_items=out["min_items"], max_items=max(out.get("max_items", 2),
+                                                             out["min_items"]))
     except ValueError as exc:
         raise PlanError(f"{where}: {exc}") from None
     return out
@@ -179,16 +181,12 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
             constraints=_constraints(table.get("constraints"), where),
             adapter=Adapter.from_table(_check_keys(table.get("adapter", {}), set(
                 Adapter.__dataclass_fields__), f"{where} adapter"), f"{where} adapter")))
-    try:
-        budget = check_time_budget(head.get("budget"))
-    except ValueError as exc:
-        raise PlanError(f"{source} [audit]: {exc}") from None
     timings = head.get("timings", False)
     if not isinstance(timings, bool):
         raise PlanError(f"{source} [audit]: timings must be true or false, got {timings!r}")
     return Plan(targets=tuple(targets), settings=_settings(head, f"{source} [audit]"),
                 constraints=_constraints(head.get("constraints"), f"{source} [audit]"),
-                seed=seed, budget=budget, timings=timings, base=base, source=source)
+                seed=seed, timings=timings, base=base, source=source)
 
 
 def _included(names: Any, base: str, source: str, seed: Optional[int],
@@ -247,53 +245,56 @@ def load_plan(path: str, _seen: Tuple[str, ...] = ()) -> Plan:
                       source=os.path.basename(path), _seen=_seen)
 
 
-def target_settings(plan: Plan, target: PlanTarget,
-                    overrides: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
-    """The search settings ``target`` is audited with: the defaults, the plan's, its included
+def target_budget(plan: Plan, target: PlanTarget,
+                  overrides: Optional[Mapping[str, Any]] = None) -> Budget:
+    """The :class:`Budget` ``target`` is audited with: the defaults, the plan's, its included
     plan's, the command line's (``overrides``), its own -- the last wins."""
-    return {**SETTINGS, **plan.settings, **target.defaults, **(overrides or {}),
-            **target.settings}
+    try:
+        return Budget().replace(**{**plan.settings, **target.defaults, **(overrides or {}),
+                                   **target.settings})
+    except ValueError as exc:
+        raise PlanError(f"{plan.source} target {target.name!r}: {exc}") from None
 
 
 def run_plan(plan: Plan, *, overrides: Optional[Mapping[str, Any]] = None,
-             seed: Optional[int] = None, budget: Optional[float] = None,
+             seed: Optional[int] = None, run: Optional[Run] = None,
              timings: Optional[bool] = None,
              progress: Optional[Callable[[int, int, str, str], None]] = None,
              on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:
-    """Audit every target of ``plan``; one :class:`AuditResult` in target order.
+    """Audit every target of ``plan`` as one audit; one :class:`AuditResult` in target order.
 
-    ``overrides`` (search settings), ``seed``, ``budget`` and ``timings`` come from the command
-    line: they win over the plan's ``[audit]`` table, and lose to a target's own keys.
+    Parameters
+    ----------
+    plan : Plan
+        From :func:`load_plan` or :func:`parse_plan`.
+    overrides : mapping, optional
+        Knobs of :class:`~metricprops.settings.Budget` from the command line: they win over
+        the plan's ``[audit]`` table and lose to a target's own keys.
+    seed : int, optional
+        Wins over the plan's seed (with ``run.resume``, the journal's seed is the default).
+    run : Run, optional
+        Where the checks run (:class:`~metricprops.settings.Run`: jobs, cluster, memory
+        limit, journal and resume), as for :func:`metricprops.audit`.
+    timings, progress, on_result
+        As for :func:`metricprops.audit`; ``timings`` wins over the plan's.
+
+    Every check's result is the one a single audit of its target would give (pair seeds
+    do not depend on the other targets).  The whole plan shares its ``time_budget``.
     """
+    common, run = resolve_knobs("run_plan", None, run, {**plan.settings, **(overrides or {})})
+    if seed is None and run.resume:
+        seed = journal_seed(run.journal)
     seed = check_seed(seed if seed is not None else plan.seed)
-    budget = check_time_budget(budget if budget is not None else plan.budget)
     timed = plan.timings if timings is None else timings
-    common = {**SETTINGS, **plan.settings, **(overrides or {})}
-    jobs = []
+    result = AuditResult(seed=seed, settings={"plan": plan.source, **common.settings_json()},
+                         timings=timed or common.time_budget is not None)
+    tasks = []
     for t in plan.targets:
         names = t.constraints or plan.constraints
         cons = [get_constraint(c) for c in names] if names else list_constraints()
-        jobs.append((t, t.metric(plan.base), cons, target_settings(plan, t, overrides)))
-    result = AuditResult(seed=seed, settings={"plan": plan.source, **common},
-                         timings=timed or budget is not None)
-    if budget is not None:
-        result.settings["budget"] = budget
-    total, done = sum(len(cons) for _, _, cons, _ in jobs), 0
-    end = None if budget is None else time.monotonic() + budget
-    for t, m, cons, settings in jobs:
-        share = None if end is None else max(1e-3, (end - time.monotonic()) * len(cons) / (
-            total - done))
-
-        def step(i: int, _total: int, metric: str, constraint: str, offset: int = done) -> None:
-            if progress and metric:
-                progress(offset + i, total, metric, constraint)
-
-        part = audit([m], cons, seed=seed, time_budget=share, timings=timed, progress=step,
-                     on_result=on_result, **settings)
-        result.results.extend(part.results)
+        m, budget = t.metric(plan.base), target_budget(plan, t, overrides)
+        tasks += [CheckTask(m, c, pair_seed(seed, m.name, c.name), budget) for c in cons]
         result.metadata[m.name] = {**m.metadata(), "target": t.spec,
                                    "adapter": t.adapter.to_json()}
-        done += len(cons)
-    if progress:
-        progress(total, total, "", "")
-    return result
+    return run_audit(tasks, result, run, time_budget=common.time_budget, progress=progress,
+                     on_result=on_result)

@@ -170,11 +170,12 @@ def _run_chunks(n: int, truths: np.ndarray, workers: Optional[int], bins: int,
                 cluster: Optional[str] = None) -> List[Dict[str, Any]]:
     """The chunks of truths over the audit engine's worker pool (or the Dask cluster at
     ``cluster``), in task order (``None``: what ``metricprops report`` set, else 1 worker)."""
-    from ..engine import ambient_cluster, ambient_jobs
     from ..engine.tasks import run_tasks
+    from ..settings import current_defaults
 
-    workers = ambient_jobs() if workers is None else workers
-    cluster = ambient_cluster() if cluster is None else cluster
+    ambient = current_defaults()["run"]
+    workers = (ambient.jobs if ambient else 1) if workers is None else workers
+    cluster = (ambient.cluster if ambient else None) if cluster is None else cluster
     tasks = [((n, truths[i:i + CHUNK].tolist(), bins),) for i in range(0, truths.size, CHUNK)]
     return run_tasks(_chunk_task, tasks, jobs=workers, setup=_keep_freed_memory,
                      cluster=cluster)

@@ -58,14 +58,8 @@ class OutOfTime(BaseException):
 
 
 def input_class(instance: Instance) -> str:
-    """``"degenerate"`` (n < 2, or a partition that is one block or all singletons) or
-    ``"ordinary"``."""
-    if instance.n < 2:
-        return "degenerate"
-    for p in (instance.truth, *instance.preds.values()):
-        if p.n_blocks in (1, p.n):
-            return "degenerate"
-    return "ordinary"
+    """``"degenerate"`` or ``"ordinary"`` (:attr:`Instance.input_class`)."""
+    return instance.input_class
 
 
 def error_key(instance: Instance, exc: MetricCallError) -> Key:

@@ -42,12 +42,12 @@ def _json(path):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["--tolerance", "-1"], "tolerance: expected a finite number >= 0, got -1.0"),
-    (["--tolerance", "inf"], "tolerance: expected a finite number >= 0, got inf"),
-    (["--min-items", "0"], "min_items: expected an integer >= 1, got 0"),
-    (["--min-items", "9", "--max-items", "8"], "min_items: expected at most max_items (8)"),
-    (["--budget", "0"], "budget: expected a number of seconds > 0"),
-    (["--budget", "nan"], "budget: expected a number of seconds > 0"),
+    (["--tolerance", "-1"], "--tolerance: expected a finite number >= 0, got -1.0"),
+    (["--tolerance", "inf"], "--tolerance: expected a finite number >= 0, got inf"),
+    (["--min-items", "0"], "--min-items: expected an integer >= 1, got 0"),
+    (["--min-items", "9", "--max-items", "8"], "--min-items: expected at most max_items (8)"),
+    (["--time-budget", "0"], "--time-budget: expected a number of seconds > 0"),
+    (["--time-budget", "nan"], "--time-budget: expected a number of seconds > 0"),
 ])
 def test_bad_values_are_usage_errors_before_any_work(invoke, args, needle):
     result = invoke("audit", "elm_f", "-c", "zero_score", *args, *FAST)
@@ -91,12 +91,12 @@ def test_min_items_leaves_a_one_item_nan_out(invoke, target, tmp_path):
 def test_budget_gives_up_on_checks_that_run_out(invoke, target, tmp_path):
     out, md = tmp_path / "budget.json", tmp_path / "budget.md"
     result = invoke("audit", target("slow"), "-c", "completeness", "-c", "homogeneity",
-                    "--budget", "1", "--lower", "0", "--upper", "1", "--perfect", "1", *FAST,
+                    "--time-budget", "1", "--lower", "0", "--upper", "1", "--perfect", "1", *FAST,
                     "--json", out, "--markdown", md)
     assert result.exit_code == 0, result.output  # gave up is no finding ... and no pass
     assert "?" in result.stdout
     data = _json(out)
-    assert data["settings"]["budget"] == 1.0
+    assert data["settings"]["time_budget"] == 1.0
     for r in data["results"]:
         assert r["status"] == "gave_up"
         assert "ran out of its share of the time budget" in r["message"]

@@ -9,7 +9,8 @@ import pytest
 
 import metricprops as mp
 from metricprops.checker import audit
-from metricprops.plans.plan import SETTINGS, load_plan, parse_plan, run_plan, target_settings
+from metricprops.plans.plan import load_plan, parse_plan, run_plan, target_budget
+from metricprops.settings import Budget
 from metricprops.errors import PlanError
 from metricprops.plans.adapters import Adapter, parse_value_path, read_value
 
@@ -205,7 +206,8 @@ def test_command_line_options_override_the_plan_and_targets_override_both(plan_d
     ('[[target]]\ntarget = "x.py:f"\nadapter = { incremental = "yes" }\n', "per_item, batch"),
     ('[[target]]\ntarget = "x.py:f"\nadapter = { getter = "get" }\n', "unknown key(s) getter"),
     ('[[target]]\ntarget = "elm_f"\nconstraints = ["zero_scor"]\n', "zero_score"),
-    ('[audit]\nbudget = 0\n[[target]]\ntarget = "elm_f"\n', "budget: expected"),
+    ('[audit]\ntime_budget = 0\n[[target]]\ntarget = "elm_f"\n', "budget: expected"),
+    ('[audit]\nbudget = 60\n[[target]]\ntarget = "elm_f"\n', "unknown key(s) budget"),
     ('[[target]\n', "not valid TOML"),
     ('[audit]\ninclude = "river"\n', "include must be a list of plan names or paths"),
     ('[audit]\ninclude = ["bad.toml"]\n', "plans include each other in a circle"),
@@ -262,14 +264,14 @@ def test_an_included_plan_brings_its_targets_with_its_settings(tmp_path):
         '[[target]]\ntarget = "nmi"\n', encoding="utf-8")
     plan = load_plan(str(tmp_path / "all.toml"))
     assert [t.name for t in plan.targets] == ["elm_f", "rand", "nmi"]
-    got = {t.name: target_settings(plan, t) for t in plan.targets}
-    assert (got["elm_f"]["max_examples"], got["elm_f"]["timeout"], got["elm_f"]["max_items"]) \
+    got = {t.name: target_budget(plan, t) for t in plan.targets}
+    assert (got["elm_f"].max_examples, got["elm_f"].timeout, got["elm_f"].max_items) \
         == (3, 30, 12)
-    assert got["rand"]["max_examples"] == 9
-    assert (got["nmi"]["max_examples"], got["nmi"]["timeout"]) == (50, SETTINGS["timeout"])
+    assert got["rand"].max_examples == 9
+    assert (got["nmi"].max_examples, got["nmi"].timeout) == (50, Budget().timeout)
     # the command line wins over an included plan's [audit], not over a target's own keys
-    cli = {t.name: target_settings(plan, t, {"max_examples": 1}) for t in plan.targets}
-    assert (cli["elm_f"]["max_examples"], cli["rand"]["max_examples"]) == (1, 9)
+    cli = {t.name: target_budget(plan, t, {"max_examples": 1}) for t in plan.targets}
+    assert (cli["elm_f"].max_examples, cli["rand"].max_examples) == (1, 9)
 
 
 def test_the_libraries_plan_is_the_six_plans_in_one():
@@ -277,9 +279,9 @@ def test_the_libraries_plan_is_the_six_plans_in_one():
     expected = []
     for name in ("clusim", "cdlib", "clustereval", "torchmetrics", "river", "scorch"):
         own = load_plan(name)
-        expected += [(t.name, t.spec, t.metadata, t.adapter, target_settings(own, t))
+        expected += [(t.name, t.spec, t.metadata, t.adapter, target_budget(own, t))
                      for t in own.targets]
-    assert [(t.name, t.spec, t.metadata, t.adapter, target_settings(combined, t))
+    assert [(t.name, t.spec, t.metadata, t.adapter, target_budget(combined, t))
             for t in combined.targets] == expected
     assert len(expected) == 66 and combined.seed == load_plan("clusim").seed
 
@@ -294,4 +296,4 @@ def test_the_scorch_plan_declares_what_the_report_audits():
         assert (t.metadata["lower"], t.metadata["upper"]) == meta["bounds"]
         assert (t.metadata["perfect"], t.metadata["symmetric"]) == (meta["perfect"],
                                                                     meta["symmetric"])
-        assert target_settings(plan, t) == {**SETTINGS, **DEFAULT_SETTINGS}
+        assert target_budget(plan, t) == Budget(**DEFAULT_SETTINGS)

@@ -88,8 +88,6 @@ def test_cli_rejects_bad_values_with_one_line_and_exit_2(tmp_path, command, key,
         f"    open({str(log)!r}, 'a').write('x')\n"
         "    return float(list(t) == list(p))\n", encoding="utf-8")
     other = [] if command == "audit" else ["elm_f"]
-    if command == "audit" and option == "--tolerance":
-        pytest.skip("audit has no --tolerance option yet")
     result = CliRunner().invoke(main, [command, f"{target}:counting", *other, option, str(value)])
     assert result.exit_code == 2, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]

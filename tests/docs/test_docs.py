@@ -176,12 +176,12 @@ def _install_entry_points(toml_text: str, where: Path) -> None:
 @contextlib.contextmanager
 def isolated(workdir: Path):
     """cwd and sys.path on ``workdir``; registries, testing defaults and modules restored."""
-    from metricprops import registry, testing
+    from metricprops import registry, settings
 
     saved_modules = set(sys.modules)
     saved_path = list(sys.path)
     saved_registry = (dict(registry._metrics), dict(registry._constraints), dict(registry._loaded))
-    saved_defaults = testing.defaults()
+    saved_defaults = dict(settings._DEFAULTS)
     old_cwd = os.getcwd()
     os.chdir(workdir)
     sys.path.insert(0, str(workdir))
@@ -198,7 +198,8 @@ def isolated(workdir: Path):
                                saved_registry):
             live.clear()
             live.update(saved)
-        testing.configure(**saved_defaults)
+        settings._DEFAULTS.clear()
+        settings._DEFAULTS.update(saved_defaults)
 
 
 def run_page(path: Path, workdir: Path) -> None:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import metricprops as mp
-from metricprops.engine import ambient_cluster, jobs_for
+from metricprops.settings import Run, current_defaults, defaults
 from metricprops.errors import ClusterError, InvalidArgumentError
 from metricprops.registry import resolve_metric
 from plugins import broken
@@ -119,12 +119,12 @@ def test_report_s_cluster_reaches_audits_checks_comparisons_and_the_elm_reproduc
             "check": lambda: mp.check("purity", "rag_bag", max_examples=1),
             "compare": lambda: mp.compare("rand", "rand", max_examples=1),
             "elm": lambda: elm_paper.section_3_4(n=4)}
-    with jobs_for(1, unreachable):
+    with defaults(run=Run(jobs=1, cluster=unreachable)):
         for run in work.values():
             with pytest.raises(ClusterError, match="could not reach the Dask scheduler at "
                                                    "tcp://127.0.0.1:9"):
                 run()
-    assert ambient_cluster() is None
+    assert current_defaults()["run"] is None
 
 
 @pytest.mark.parametrize("command", [

@@ -24,21 +24,20 @@ def test_a_segfaulting_target_is_an_error_verdict_and_the_run_goes_on(invoke, tm
 
 def test_a_bad_memory_limit_is_a_usage_error(invoke):
     r = invoke("audit", "purity", "--memory-limit", "lots", *FAST)
-    assert r.exit_code == 2 and "memory_limit" in r.stderr
+    assert r.exit_code == 2 and "--memory-limit: expected a size" in r.stderr
 
 
 def test_a_plan_audit_uses_the_jobs_it_is_given(invoke, tmp_path, monkeypatch):
     from metricprops.plans import plan as plan_module
-    from metricprops.engine import ambient_jobs
 
     seen = []
-    real = plan_module.audit
+    real = plan_module.run_audit
 
-    def spy(*args, **kwargs):
-        seen.append(ambient_jobs())
-        return real(*args, **kwargs)
+    def spy(tasks, result, run, **kwargs):
+        seen.append(run.jobs)
+        return real(tasks, result, run, **kwargs)
 
-    monkeypatch.setattr(plan_module, "audit", spy)
+    monkeypatch.setattr(plan_module, "run_audit", spy)
     (tmp_path / "p.toml").write_text('[audit]\nseed = 2\nconstraints = ["rag_bag"]\n'
                                      'max_examples = 5\nexhaustive_n = 3\n\n'
                                      '[[target]]\ntarget = "purity"\n', encoding="utf-8")

@@ -12,7 +12,8 @@ import pytest
 
 import metricprops as mp
 from metricprops.search import chunks as exhaustive
-from metricprops.checker import _check, _validated
+from metricprops.search.check import run_check
+from metricprops.settings import Budget
 from metricprops.calls import Scorer
 from metricprops.search.chunks import chunk_plan, resume, run_chunk
 from metricprops.registry import get_constraint, resolve_metric
@@ -65,25 +66,26 @@ def late_chatty(labels_true, labels_pred):
 
 def _merges(metric, constraint, chunks, budget):
     """Whether the chunks stand for the phase (else the check enumerates by itself)."""
-    search = Search(constraint, metric, Scorer(metric, budget["timeout"]), budget["tolerance"])
+    search = Search(constraint, metric, Scorer(metric, budget.timeout), budget.tolerance)
     try:
-        return resume(search, chunks, budget["exhaustive_n"], budget["max_items"])
+        return resume(search, chunks, budget.exhaustive_n, budget.max_items)
     except Abort:  # where a hung metric stopped the phase
         return True
 
 
-BUDGET = _validated(5, 5, 8, 10.0, TOLERANCE, 1, 0)
-FOUR = dict(BUDGET, exhaustive_n=4)
+BUDGET = Budget(max_examples=5, exhaustive_n=5, max_items=8, timeout=10.0, tolerance=TOLERANCE,
+                min_items=1, scale_max_n=0)
+FOUR = BUDGET.replace(exhaustive_n=4)
 
 
 def _in_chunks(metric, constraint, size, hints, budget):
     """The phase's chunks of ``size`` parts, run one after another in this process."""
-    parts = [p for p, _ in constraint.exhaustive_parts(budget["exhaustive_n"])]
+    parts = [p for p, _ in constraint.exhaustive_parts(budget.exhaustive_n)]
     out, found = [], {}
     for start in range(0, len(parts), size):
         chunk = run_chunk(metric, constraint, parts[start:start + size],
-                          dict(found) if hints else {}, timeout=budget["timeout"],
-                          tolerance=budget["tolerance"], min_items=budget["min_items"])
+                          dict(found) if hints else {}, timeout=budget.timeout,
+                          tolerance=budget.tolerance, min_items=budget.min_items)
         out.append(chunk)
         for cls, n in chunk.found_at.items():
             found[cls] = min(found.get(cls, n), n)
@@ -96,11 +98,11 @@ def _in_chunks(metric, constraint, size, hints, budget):
 ])
 def test_merged_chunks_are_the_unsplit_phase(metric, constraint):
     m, c = resolve_metric(metric), get_constraint(constraint)
-    whole = _check(m, c, 5, **FOUR).to_json()
+    whole = run_check(m, c, 5, FOUR).to_json()
     for size, hints in ((1, False), (3, True)):
         chunks = _in_chunks(m, c, size, hints, FOUR)
         assert _merges(m, c, chunks, FOUR)
-        assert _check(m, c, 5, chunks=chunks, **FOUR).to_json() == whole, (size, hints)
+        assert run_check(m, c, 5, FOUR, chunks=chunks).to_json() == whole, (size, hints)
 
 
 class _UndecidedLate(type(get_constraint("completeness"))):
@@ -116,33 +118,33 @@ class _UndecidedLate(type(get_constraint("completeness"))):
 
 def test_an_undecided_evaluation_in_chunks_is_the_unsplit_phases():
     m, c = resolve_metric("elm_f"), _UndecidedLate()
-    whole = _check(m, c, 5, **BUDGET)
+    whole = run_check(m, c, 5, BUDGET)
     assert whole.status == "gave_up" and "undecided on [0, 1, 1, 2, 2]" in whole.message
     chunks = _in_chunks(m, c, 3, True, BUDGET)
     assert _merges(m, c, chunks, BUDGET)
-    assert _check(m, c, 5, chunks=chunks, **BUDGET).to_json() == whole.to_json()
+    assert run_check(m, c, 5, BUDGET, chunks=chunks).to_json() == whole.to_json()
 
 
 def test_a_late_violation_is_the_same_smallest_counterexample():
     m, c = resolve_metric(late), get_constraint("homogeneity")
-    whole = _check(m, c, 5, **BUDGET)
+    whole = run_check(m, c, 5, BUDGET)
     assert whole.status == "failed" and whole.counterexample["truth"][1] == 1
     assert whole.findings[0].items == 4
     # the violating truths come after the first chunk (and speculative chunks of 5 items
     # found violations that one worker skips)
     chunks = _in_chunks(m, c, 3, False, BUDGET)
     assert not any(run.end for run in chunks[0].runs) and _merges(m, c, chunks, BUDGET)
-    assert _check(m, c, 5, chunks=chunks, **BUDGET).to_json() == whole.to_json()
+    assert run_check(m, c, 5, BUDGET, chunks=chunks).to_json() == whole.to_json()
 
 
 def test_a_hung_metric_ends_the_chunked_phase_where_one_worker_stops():
-    budget = dict(BUDGET, timeout=0.3)
+    budget = BUDGET.replace(timeout=0.3)
     m, c = resolve_metric(late_hang), get_constraint("completeness")
-    whole = _check(m, c, 5, **budget)
+    whole = run_check(m, c, 5, budget)
     assert whole.status == "error" and whole.error["reason"] == "timeout"
     chunks = _in_chunks(m, c, 20, True, budget)
     assert _merges(m, c, chunks, budget)
-    assert _check(m, c, 5, chunks=chunks, **budget).to_json() == whole.to_json()
+    assert run_check(m, c, 5, budget, chunks=chunks).to_json() == whole.to_json()
 
 
 def test_small_phases_one_worker_and_unsplit_constraints_are_not_split():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import metricprops as mp
-from metricprops.engine import ambient_jobs, jobs_for
+from metricprops.settings import Run, current_defaults, defaults
 from plugins import broken, faulty
 
 SMALL = dict(seed=9, max_examples=5, exhaustive_n=3)
@@ -30,11 +30,15 @@ def test_results_come_in_pair_order_and_progress_ends_at_the_total():
     assert seen[0][:2] == (0, 6) and seen[-1] == (6, 6, "", "")
 
 
-def test_jobs_for_sets_the_default_of_audits_inside_it():
-    assert ambient_jobs() == 1
-    with jobs_for(2):
-        assert ambient_jobs() == 2
-    assert ambient_jobs() == 1
+def test_defaults_set_the_run_of_audits_inside_it():
+    assert current_defaults()["run"] is None
+    with defaults(run=Run(jobs=2)):
+        assert current_defaults()["run"].jobs == 2
+        seen = []
+        mp.audit("purity", ["rag_bag"], max_examples=1, exhaustive_n=2, scale_max_n=0,
+                 on_result=lambda r: seen.append(r))
+        assert len(seen) == 1
+    assert current_defaults()["run"] is None
 
 
 def test_cli_jobs_one_and_two_write_the_same_json(invoke, tmp_path):

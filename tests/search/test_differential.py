@@ -116,13 +116,3 @@ def test_json_schema_and_determinism():
 def test_invalid_arguments(kw):
     with pytest.raises(InvalidArgumentError):
         mp.compare("rand", "rand", **kw)
-
-
-def test_minimise_deletes_items_and_merges_blocks():
-    from metricprops import Partition
-    from metricprops.differential import minimise
-    # disagreement whenever the prediction has a block of 3 or more items
-    big = lambda t, p: max(p.sizes) >= 3  # noqa: E731
-    t, p = minimise(Partition.from_labels([0, 1, 2, 3, 0, 1]),
-                    Partition.from_labels([5, 0, 5, 1, 5, 2]), big)
-    assert t.tolist() == [0, 0, 0] and p.tolist() == [0, 0, 0]

@@ -145,42 +145,47 @@ def test_same_seed_same_output(user_project: pytest.Pytester) -> None:
 def test_fixture_exposes_the_options(pytester: pytest.Pytester) -> None:
     pytester.makeconftest("")
     pytester.makepyfile(test_fixture='''
-        from metricprops import testing
+        from metricprops.settings import current_defaults
 
         def test_settings(metricprops_settings):
             assert metricprops_settings.seed == 11
             assert metricprops_settings.max_examples == 3
             assert metricprops_settings.seed_given
             assert metricprops_settings.check_kwargs() == {"seed": 11, "max_examples": 3}
-            assert testing.defaults() == {"seed": 11, "max_examples": 3}
+            ambient = current_defaults()
+            assert ambient["seed"] == 11 and ambient["budget"].max_examples == 3
     ''')
-    pytester.runpytest("--metricprops-seed=11", "--metricprops-max-examples=3").assert_outcomes(
-        passed=1)
+    result = pytester.runpytest("--metricprops-seed=11", "--metricprops-max-examples=3")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["metricprops: seed=11, max_examples=3"])
 
 
-def test_without_a_seed_one_is_drawn_and_shown(pytester: pytest.Pytester) -> None:
+def test_without_a_seed_one_is_drawn_and_the_header_says_nothing(
+        pytester: pytest.Pytester) -> None:
+    # a session that does not ask for metricprops (any project in the environment) sees
+    # nothing of it in its header; a failure message names the drawn seed
     pytester.makeconftest("")
     pytester.makepyfile(test_drawn='''
-        from metricprops import testing
+        from metricprops.settings import current_defaults
 
         def test_settings(metricprops_settings):
             assert not metricprops_settings.seed_given
             assert metricprops_settings.max_examples is None
-            assert testing.defaults()["seed"] == metricprops_settings.seed
+            assert current_defaults()["seed"] == metricprops_settings.seed
     ''')
     result = pytester.runpytest()
     result.assert_outcomes(passed=1)
-    result.stdout.fnmatch_lines(["metricprops: seed=* (drawn; replay with --metricprops-seed=*)"])
+    assert "metricprops:" not in "\n".join(result.outlines[:8])
 
 
 def test_settings_are_restored_after_the_session(pytester: pytest.Pytester) -> None:
-    from metricprops import testing
+    from metricprops.settings import current_defaults
 
-    before = testing.defaults()
+    before = current_defaults()
     pytester.makeconftest("")
     pytester.makepyfile(test_nothing="def test_ok():\n    pass\n")
     pytester.runpytest("--metricprops-seed=5").assert_outcomes(passed=1)
-    assert testing.defaults() == before
+    assert current_defaults() == before
 
 
 @pytest.mark.parametrize("option, message", [

@@ -6,17 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import metricprops as mp
-from metricprops import testing
+from metricprops.settings import Budget, current_defaults, defaults
 from metricprops.testing import assert_agrees, assert_satisfies
 
 FAST = dict(max_examples=10, seed=1)
-
-
-@pytest.fixture
-def restore_defaults():
-    before = testing.defaults()
-    yield
-    testing.configure(**before)
 
 
 def elm_f_by_hand(labels_true, labels_pred):
@@ -110,18 +103,18 @@ def test_unknown_constraint_is_a_usage_error() -> None:
 
 
 @pytest.mark.slow
-def test_defaults_come_from_configure(restore_defaults) -> None:
-    testing.configure(seed=42, max_examples=7)
-    assert testing.defaults() == {"seed": 42, "max_examples": 7}
-    result = assert_satisfies("elm_f", "completeness")
-    assert result.seed == 42 and result.settings["max_examples"] == 7
-    # explicit arguments win
-    result = assert_satisfies("elm_f", "completeness", seed=5, max_examples=3)
-    assert result.seed == 5 and result.settings["max_examples"] == 3
+def test_defaults_come_from_the_settings_defaults() -> None:
+    before = current_defaults()
+    with defaults(seed=42, budget=Budget(max_examples=7)):
+        result = assert_satisfies("elm_f", "completeness")
+        assert result.seed == 42 and result.settings["max_examples"] == 7
+        # explicit arguments win
+        result = assert_satisfies("elm_f", "completeness", seed=5, max_examples=3)
+        assert result.seed == 5 and result.settings["max_examples"] == 3
+    assert current_defaults() == before
 
 
-def test_without_defaults_a_seed_is_drawn(restore_defaults) -> None:
-    testing.configure()
+def test_without_defaults_a_seed_is_drawn() -> None:
     result = assert_satisfies("elm_f", "completeness", max_examples=2)
     assert isinstance(result.seed, int)
     assert result.settings["max_examples"] == 2
