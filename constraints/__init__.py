@@ -13,6 +13,7 @@ from .homogeneity import CONSTRAINT as homogeneity
 from .input_immutability import CONSTRAINT as input_immutability
 from .label_invariance import CONSTRAINT as label_invariance
 from .max_agreement import CONSTRAINT as max_agreement
+from .monotonicity import CONSTRAINT as monotonicity
 from .n_invariance import CONSTRAINT as n_invariance
 from .rag_bag import CONSTRAINT as rag_bag
 from .scaling import CONSTRAINT as scaling
@@ -28,6 +29,7 @@ ELM_PAPER_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completenes
 #: The general properties every audit also reports.
 GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, bounds,
                              constant_baseline, triangle_inequality, n_invariance,
+                             monotonicity,
                              determinism, input_immutability, scaling)
 #: Built-in constraints in catalog order (explicit; no discovery at import time).
 BUILTIN_CONSTRAINTS: tuple = ELM_PAPER_CONSTRAINTS + GENERAL_PROPERTIES

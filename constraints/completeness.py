@@ -2,6 +2,11 @@
 
 H1 has two blocks that each hold only items of one and the same true class; H2 is H1 with the
 two merged.  Require Q(T, H2) > Q(T, H1).
+
+Random instances come from two constructions: two pure blocks of one class with generated
+surroundings, and a merge of two blocks of one class carved out of an ordinary random pair
+(:func:`._moves.merge_moves`).  A finding is then minimised by removing items and merging
+blocks while the pair stays a perfect merge (:class:`._moves.PremiseChecked`).
 """
 from __future__ import annotations
 
@@ -16,10 +21,11 @@ from metricprops.partition import Partition
 from metricprops.strategies import surroundings
 
 from ._families import assemble
+from ._moves import PremiseChecked, is_perfect_merge, merge_moves, mostly
 from ._split import ByTruth
 
 
-class Completeness(ByTruth, PairwiseConstraint):
+class Completeness(ByTruth, PremiseChecked, PairwiseConstraint):
     name = "completeness"
     title = "Cluster completeness: merging two pure blocks of one class helps"
     citation = "Amigó et al. (2009), constraint 2; the ELM paper, section 3.6.2."
@@ -28,7 +34,10 @@ class Completeness(ByTruth, PairwiseConstraint):
     min_items = 2
 
     def strategy(self, max_items: int) -> Any:
-        return _completeness_instances(max_items)
+        return mostly(merge_moves(max_items), _completeness_instances(max_items))
+
+    def premise(self, instance: Instance) -> bool:
+        return is_perfect_merge(instance.truth, instance["worse"], instance["better"])
 
     def instances_for(self, truth: Partition) -> Iterator[Instance]:
         t = truth.tolist()

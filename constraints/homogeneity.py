@@ -2,6 +2,12 @@
 
 H1 has a block C holding items of at least two true classes; H2 is H1 with C split into two
 parts such that no class is cut.  Require Q(T, H2) > Q(T, H1).
+
+Random instances come from two constructions: a mixed core block with generated
+surroundings, and a split of a mixed block of an ordinary random pair with many small
+classes as often as few large ones (:func:`._moves.split_moves`; the arithmetic-mean AMI's
+smallest violation, six items, lives there).  A finding is then minimised by removing items
+and merging blocks while the pair stays a perfect split (:class:`._moves.PremiseChecked`).
 """
 from __future__ import annotations
 
@@ -15,10 +21,11 @@ from metricprops.partition import Partition
 from metricprops.strategies import surroundings
 
 from ._families import assemble, bipartitions
+from ._moves import PremiseChecked, is_perfect_split, mostly, split_moves
 from ._split import ByTruth
 
 
-class Homogeneity(ByTruth, PairwiseConstraint):
+class Homogeneity(ByTruth, PremiseChecked, PairwiseConstraint):
     name = "homogeneity"
     title = "Cluster homogeneity: splitting a mixed block along class lines helps"
     citation = ("Amigó et al. (2009), constraint 1; the ELM paper, section 3.6.1; Gösgens, "
@@ -29,7 +36,10 @@ class Homogeneity(ByTruth, PairwiseConstraint):
     min_items = 2
 
     def strategy(self, max_items: int) -> Any:
-        return _homogeneity_instances(max_items)
+        return mostly(split_moves(max_items), _homogeneity_instances(max_items))
+
+    def premise(self, instance: Instance) -> bool:
+        return is_perfect_split(instance.truth, instance["worse"], instance["better"])
 
     def instances_for(self, truth: Partition) -> Iterator[Instance]:
         t = truth.tolist()
