@@ -126,6 +126,16 @@ class NumericOps:
         return math.sqrt(x) if np.ndim(x) == 0 else np.sqrt(x)
 
     @staticmethod
+    def exp(x: Any) -> Any:
+        """e**x (the C library's, as :func:`exp_array` for arrays)."""
+        return math.exp(x) if np.ndim(x) == 0 else exp_array(x)
+
+    @staticmethod
+    def acos(x: Any) -> float:
+        """arccos of a number in [-1, 1], in radians (the C library's)."""
+        return math.acos(x)
+
+    @staticmethod
     def segment_max(values: np.ndarray, ids: np.ndarray, size: int) -> np.ndarray:
         """Maximum of ``values`` within each segment ``0 .. size-1``."""
         out = np.full(size, -np.inf)

@@ -23,12 +23,13 @@ def command(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"metrics": metrics, "constraints": constraints}, indent=2))
         return
-    click.echo(f"{'metric':<20} {'kind':<10} {'bounds':<16} {'perfect':<8} symmetric")
+    click.echo(f"{'metric':<20} {'kind':<10} {'bounds':<16} {'perfect':<8} {'symmetric':<10} "
+               "description")
     for m in metrics:
         lo, hi = m["bounds"]
         bounds = f"[{_fmt(lo)}, {_fmt(hi)}]"
         click.echo(f"{m['name']:<20} {m['kind']:<10} {bounds:<16} {_fmt(m['perfect']):<8} "
-                   f"{_fmt(m['symmetric'])}")
+                   f"{_fmt(m['symmetric']):<10} {m['description']}".rstrip())
     if constraints:
         click.echo("")
         click.echo(f"{'constraint':<20} title")

@@ -7,6 +7,7 @@ from . import information as _information
 from . import pair_counting as _pair_counting
 from . import per_element as _per_element
 from . import set_matching as _set_matching
+from . import smi as _smi
 from typing import Any, Callable, Dict
 
 from ..errors import InvalidMetricError
@@ -19,6 +20,7 @@ BUILTINS: tuple[Metric, ...] = (
     + _pair_counting.METRICS
     + _information.METRICS
     + _ami.METRICS
+    + _smi.METRICS
     + _per_element.METRICS
     + _coreference.METRICS
 )

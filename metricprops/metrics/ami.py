@@ -15,14 +15,14 @@ most of the k-range when blocks are large and their expected overlap small.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from ..ops import exp_array, log_array
 from .base import Metric
-from .information import VINH, _NMI_CONV
-from .stats import entropies
+from .information import MEANS, VINH, _NMI_CONV
+from .stats import cached, entropies
 
 _MAX_TERMS = 1 << 16  # terms per vectorised batch: small temporaries stay in cache and are reused
 _TABLE_MAX = 1 << 20  # largest block size for which log-factorials are tabulated
@@ -131,26 +131,58 @@ def expected_mutual_info(a: np.ndarray, b: np.ndarray, n: int) -> float:
     return total
 
 
-def adjusted_mutual_info_formula(t: Any) -> Any:
-    """Adjusted mutual information (I − E[I]) / (mean(H(T), H(H)) − E[I]), arithmetic mean.
-
-    E[I] is the exact expectation under the permutation model.  1 when the partitions are
-    identical (including both one block, or both all-singletons, where older scikit-learn
-    releases returned 0.0 for some n); otherwise a zero denominator gives 0.
-    """
-    if t.ops.symbolic:
-        raise NotImplementedError("ami has no symbolic form (the expectation is a hypergeometric sum)")
-    e = entropies(t)
-    if t.nnz == len(t.a) == len(t.b):  # identical up to relabelling
-        return 1.0
-    emi = expected_mutual_info(t.a, t.b, t.n)
-    return t.ops.ratio(e.mi - emi, (e.h_true + e.h_pred) / 2 - emi, 0)
+@cached  # shared by the AMI of every normalisation and by smi on the same table
+def expected_mi(t: Any) -> float:
+    """E[I(T; H)] of the table's block sizes (see :func:`expected_mutual_info`)."""
+    return expected_mutual_info(t.a, t.b, t.n)
 
 
-ami = Metric(name="ami", formula=adjusted_mutual_info_formula, kind="similarity",
-             bounds=(None, 1.0), perfect=1.0, symmetric=True, citation=VINH,
-             conventions={**_NMI_CONV,
-                          "all_singletons": "1.0 if both are all singletons (older scikit-learn: 0.0 for some n)",
-                          "negative": "below 0 when agreement is worse than chance"})
+def _ami(method: str) -> Callable[[Any], Any]:
+    mean, label = MEANS[method]
 
-METRICS = (ami,)
+    def formula(t: Any) -> Any:
+        if t.ops.symbolic:
+            raise NotImplementedError(
+                "ami has no symbolic form (the expectation is a hypergeometric sum)")
+        e = entropies(t)
+        if t.nnz == len(t.a) == len(t.b):  # identical up to relabelling
+            return 1.0
+        if method == "min" and t.n in (len(t.a), len(t.b)):
+            # one side all singletons: I = H(other side) = min(H(T), H(H)) under every
+            # permutation, so E[I] equals the normaliser: 0/0, and the agreement is chance
+            return 0.0
+        emi = expected_mi(t)
+        return t.ops.ratio(e.mi - emi, mean(t.ops, e.h_true, e.h_pred) - emi, 0)
+
+    formula.__doc__ = (
+        f"Adjusted mutual information (I − E[I]) / ({label} − E[I]) (scikit-learn's "
+        f"average_method='{method}')."
+        "\n\nE[I] is the exact expectation under the permutation model.  1 when the partitions "
+        "are identical (including both one block, or both all-singletons, where older "
+        "scikit-learn releases returned 0.0 for some n); otherwise a zero denominator gives 0"
+        + (" -- with the min normaliser also when one side is all singletons (then I = E[I] = "
+           "the normaliser for every permutation; scikit-learn divides rounding noise by its "
+           "eps there and returns values such as 1.0, 2.0 or -1.0)." if method == "min" else ".")
+    )
+    return formula
+
+
+adjusted_mutual_info_formula = _ami("arithmetic")
+
+_AMI_CONV = {**_NMI_CONV,
+             "all_singletons": "1.0 if both are all singletons (older scikit-learn: 0.0 for some n)",
+             "negative": "below 0 when agreement is worse than chance"}
+
+
+def _m(name: str, method: str) -> Metric:
+    return Metric(name=name, formula=_ami(method) if method != "arithmetic"
+                  else adjusted_mutual_info_formula, kind="similarity", bounds=(None, 1.0),
+                  perfect=1.0, symmetric=True, citation=VINH, conventions=_AMI_CONV)
+
+
+ami = _m("ami", "arithmetic")
+ami_geometric = _m("ami_geometric", "geometric")
+ami_min = _m("ami_min", "min")
+ami_max = _m("ami_max", "max")
+
+METRICS = (ami, ami_geometric, ami_min, ami_max)

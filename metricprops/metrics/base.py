@@ -51,6 +51,15 @@ class Metric:
         near-linear; what every built-in declares, computed from the sparse table in
         O(n + nnz)), ``"n log n"``, or ``"n^a"`` such as ``"n^2"``; the ``scaling`` property
         checks it.
+    description : str
+        One line that tells the metric apart from its neighbours (``metricprops list``
+        prints it); default: the first paragraph of the formula's or function's docstring.
+    pair_counting : bool
+        Declared a function of the four pair counts (N11, N10, N01, N00) alone (Gösgens et
+        al. 2021's pair-counting indices): the ``strong_monotonicity`` property and the
+        symbolic proofs apply.  A formula metric that declares it is checked to read nothing
+        of the table but :func:`~metricprops.metrics.stats.pair_counts` (and ``t.n``); see
+        :func:`~metricprops.metrics.pair_function.pair_count_value`.
     """
 
     name: str
@@ -65,6 +74,7 @@ class Metric:
     closed_forms: tuple = ()
     description: str = ""
     complexity: str = "n"
+    pair_counting: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -78,6 +88,13 @@ class Metric:
                 f"metric {self.name!r}: expected kind 'similarity' or 'distance', got {self.kind!r}"
             )
         growth_exponent(self.complexity, self.name)  # a bad declaration fails here
+        if not isinstance(self.pair_counting, (bool, np.bool_)):
+            raise InvalidMetricError(f"metric {self.name!r}: expected pair_counting True or "
+                                     f"False, got {self.pair_counting!r}")
+        object.__setattr__(self, "pair_counting", bool(self.pair_counting))
+        if self.pair_counting and self.formula is not None:
+            from .pair_function import check_pair_counting
+            check_pair_counting(self)
         lo, hi = _check_bounds(self.name, self.bounds)
         object.__setattr__(self, "bounds", (lo, hi))
         if self.perfect is not None:
@@ -139,8 +156,9 @@ class Metric:
         return replace(self, **changes)
 
     def metadata(self) -> dict:
-        """JSON-ready metadata."""
-        return {
+        """JSON-ready metadata (``pair_counting`` only when declared true, so the metadata
+        of every other metric reads as before the key existed)."""
+        out = {
             "name": self.name,
             "kind": self.kind,
             "bounds": list(self.bounds),
@@ -152,6 +170,9 @@ class Metric:
             "description": self.description,
             "complexity": self.complexity,
         }
+        if self.pair_counting:
+            out["pair_counting"] = True
+        return out
 
     @property
     def doc(self) -> str:
@@ -234,6 +255,8 @@ def metric(
     conventions: Optional[Mapping[str, str]] = None,
     closed_forms: tuple = (),
     complexity: str = "n",
+    pair_counting: bool = False,
+    description: str = "",
 ) -> Any:
     """Wrap a plain ``f(labels_true, labels_pred)`` as a :class:`Metric`.
 
@@ -243,6 +266,10 @@ def metric(
         def my_score(labels_true, labels_pred): ...
 
         wrapped = metricprops.metric(sklearn.metrics.adjusted_rand_score, bounds=(-0.5, 1))
+
+    ``pair_counting=True`` declares the metric a function of the four pair counts alone (the
+    ``strong_monotonicity`` property applies); ``description`` is the one line ``metricprops
+    list`` prints (default: the first paragraph of the docstring).
 
     The result is not registered; pass it to :func:`metricprops.registry.register_metric` for
     that.
@@ -255,6 +282,8 @@ def metric(
                 symmetric=symmetric, citation=citation,
                 conventions=dict(conventions or f.conventions),
                 closed_forms=tuple(closed_forms) or f.closed_forms, complexity=complexity,
+                pair_counting=pair_counting or f.pair_counting,
+                description=description or f.description,
             )
         if not callable(f):
             raise InvalidMetricError(f"expected a callable metric, got {type(f).__name__}")
@@ -263,6 +292,7 @@ def metric(
             func=f, kind=kind, bounds=bounds, perfect=perfect, symmetric=symmetric,
             citation=citation, conventions=dict(conventions or {}),
             closed_forms=tuple(closed_forms), complexity=complexity,
+            pair_counting=pair_counting, description=description,
         )
 
     return wrap if func is None else wrap(func)

@@ -97,7 +97,8 @@ def b3_recall_formula(t: Any) -> Any:
 
 @cached  # shared with conll_f of the same table
 def b3_f_formula(t: Any) -> Any:
-    """B³ F1: harmonic mean of mean precision and mean recall (not the mean of per-item F1)."""
+    """B³ F1 as the CoNLL scorer computes it: harmonic mean of mean precision and mean recall
+    (= bcubed_f_amigo; bcubed_f is the mean of per-item F1)."""
     return _harmonic(t, bcubed_precision_formula(t), bcubed_recall_formula(t))
 
 
@@ -249,7 +250,7 @@ def _m(name: str, formula: Any, citation: str, conventions: dict, symmetric: boo
     complexity = "n^3" if name.startswith("ceaf") or name == "conll_f" else "n"
     return Metric(name=name, formula=formula, kind="similarity", bounds=(0.0, 1.0), perfect=1.0,
                   symmetric=symmetric, citation=citation, conventions=conventions,
-                  complexity=complexity)
+                  complexity=complexity, pair_counting=name.startswith("blanc"))
 
 
 muc_recall = _m("muc_recall", muc_recall_formula, MUC, _MUC_CONV, False)

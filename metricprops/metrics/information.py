@@ -22,6 +22,9 @@ MEILA = "Meilă, M. (2007). Comparing clusterings — an information based dista
 ROSENBERG = ("Rosenberg, A. & Hirschberg, J. (2007). V-measure: a conditional entropy-based "
              "external cluster evaluation measure. EMNLP-CoNLL.")
 COVER = "Cover, T. M. & Thomas, J. A. (2006). Elements of Information Theory, chapter 2."
+AMELIO = ("Amelio, A. & Pizzuti, C. (2015). Is normalized mutual information a fair measure for "
+          "comparing community detection methods? ASONAM (FNMI; arithmetic NMI as "
+          "Danon et al. 2005).")
 
 _NMI_CONV = {
     "empty": "error (EmptyInputError)",
@@ -37,21 +40,52 @@ def mutual_info_formula(t: Any) -> Any:
     return entropies(t).mi
 
 
-def _nmi(mean: Callable[[Any, Any, Any], Any], label: str) -> Callable[[Any], Any]:
+#: The normalisers of NMI and AMI, as scikit-learn's ``average_method``: name -> (mean of the
+#: two entropies over ``ops``, how it is written).
+MEANS = {
+    "arithmetic": (lambda ops, x, y: (x + y) / 2, "(H(T) + H(H)) / 2"),
+    "geometric": (lambda ops, x, y: ops.sqrt(x * y), "√(H(T) H(H))"),
+    "min": (lambda ops, x, y: ops.minimum(x, y), "min(H(T), H(H))"),
+    "max": (lambda ops, x, y: ops.maximum(x, y), "max(H(T), H(H))"),
+}
+
+
+def _paren(label: str) -> str:
+    """``label`` as a divisor: in parentheses if it is a quotient itself."""
+    return f"({label})" if " / " in label else label
+
+
+def _nmi(method: str) -> Callable[[Any], Any]:
+    mean, label = MEANS[method]
+
     def formula(t: Any) -> Any:
         e, ops = entropies(t), t.ops
         value = ops.ratio(e.mi, mean(ops, e.h_true, e.h_pred), 0)
         return ops.where(ops.eq(e.h_true + e.h_pred, 0), 1, value)
 
-    formula.__doc__ = (f"Normalised mutual information I(T; H) / {label}; 1 when both partitions "
-                       "are one block, 0 for any other zero normaliser.")
+    formula.__doc__ = (f"Normalised mutual information I(T; H) / {_paren(label)} (scikit-learn's "
+                       f"average_method='{method}').\n\n1 when both partitions are one block, 0 for "
+                       "any other zero normaliser.")
     return formula
 
 
-nmi_arithmetic_formula = _nmi(lambda ops, x, y: (x + y) / 2, "((H(T) + H(H)) / 2)")
-nmi_max_formula = _nmi(lambda ops, x, y: ops.maximum(x, y), "max(H(T), H(H))")
-nmi_min_formula = _nmi(lambda ops, x, y: ops.minimum(x, y), "min(H(T), H(H))")
-nmi_geometric_formula = _nmi(lambda ops, x, y: ops.sqrt(x * y), "√(H(T) H(H))")
+nmi_arithmetic_formula = _nmi("arithmetic")
+nmi_max_formula = _nmi("max")
+nmi_min_formula = _nmi("min")
+nmi_geometric_formula = _nmi("geometric")
+
+
+def fair_nmi_formula(t: Any) -> Any:
+    """Fair NMI (Amelio & Pizzuti): arithmetic NMI × exp(−|k_T − k_H| / k_T).
+
+    k_T and k_H are the numbers of true and predicted blocks; the factor penalises a
+    prediction with more or fewer blocks than the truth (NMI's bias towards many small
+    blocks).  NMI's conventions apply (1 when both partitions are one block).  Not symmetric.
+    """
+    ops = t.ops
+    k_true, k_pred = ops.sum(t.a * 0 + 1, t.a_w), ops.sum(t.b * 0 + 1, t.b_w)
+    return nmi_arithmetic_formula(t) * ops.exp(-ops.maximum(k_true - k_pred, k_pred - k_true)
+                                               / k_true)
 
 
 def vi_formula(t: Any) -> Any:
@@ -104,5 +138,9 @@ completeness_score = _m("completeness_score", completeness_formula, ROSENBERG, s
 v_measure = _m("v_measure", v_measure_formula, ROSENBERG,
                conventions={**_NMI_CONV, "zero": "0.0 when homogeneity = completeness = 0"})
 
+fair_nmi = _m("fair_nmi", fair_nmi_formula, AMELIO, symmetric=False,
+              conventions={**_NMI_CONV,
+                           "single_block": "1.0 if both are one block; 0.0 if only one is"})
+
 METRICS = (mutual_info, nmi, nmi_max, nmi_min, nmi_geometric, vi, homogeneity_score,
-           completeness_score, v_measure)
+           completeness_score, v_measure, fair_nmi)

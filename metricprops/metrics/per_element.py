@@ -78,14 +78,18 @@ def bcubed_recall_formula(t: Any) -> Any:
 
 
 def bcubed_f_formula(t: Any) -> Any:
-    """BCubed F: mean over items of F1(e) = 2 |A ∩ B| / (|A| + |B|) (the ELM paper's form;
-    Bagga & Baldwin's B³ F is ``bcubed_f_amigo``)."""
+    """BCubed F as the ELM paper defines it: mean over items of F1(e) = 2 |A ∩ B| / (|A| + |B|).
+
+    Bagga & Baldwin's B³ F, the harmonic mean of mean precision and mean recall, is
+    bcubed_f_amigo (= b3_f)."""
     return _mean(t, 2 * t.cell_n / (t.cell_a + t.cell_b))
 
 
 def bcubed_f_amigo_formula(t: Any) -> Any:
-    """BCubed F (Bagga & Baldwin's B³ F, Amigó et al.): harmonic mean of mean BCubed precision
-    and mean BCubed recall, as the coreference scorers compute it."""
+    """BCubed F as Bagga & Baldwin and Amigó et al. define it: harmonic mean of mean precision
+    and mean recall (= b3_f; bcubed_f is the mean of per-item F1).
+
+    This is the B³ F the coreference scorers compute."""
     return _harmonic(t, bcubed_precision_formula(t), bcubed_recall_formula(t))
 
 

@@ -64,6 +64,12 @@ BUILTIN_CLOSED_FORMS: Tuple[Tuple[str, ClosedForm], ...] = (
     ("v_measure", _cf("one_block", "0", "V-measure of one block, non-trivial truth",
                       condition="k >= 2")),
     ("inverse_purity", _cf("one_block", "1", "inverse purity of one block")),
+    ("sokal_sneath_1", _cf("one_block", f"(2 + {_PAIRS}/C(N, 2))/4",
+                           "S&S1 of one block, non-trivial truth: recall 1, no pair kept apart",
+                           condition="k >= 2")),
+    ("correlation_distance", _cf("one_block", "1/2",
+                                 "correlation distance of one block, non-trivial truth (CC = 0)",
+                                 condition="k >= 2")),
     # -- all singletons --------------------------------------------------------------------
     ("elm_precision", _cf("all_singletons", "1", "ELM precision of all singletons", _T2)),
     ("elm_recall", _cf("all_singletons", "singletons/N", "ELM recall of all singletons", _T2)),
@@ -98,6 +104,7 @@ BUILTIN_CLOSED_FORMS: Tuple[Tuple[str, ClosedForm], ...] = (
     ("nmi", _cf("identity", "1", "NMI of the truth itself")),
     ("vi", _cf("identity", "0", "VI of the truth itself")),
     ("ami", _cf("identity", "1", "AMI of the truth itself")),
+    ("fair_nmi", _cf("identity", "1", "Fair NMI of the truth itself (no penalty: k_H = k_T)")),
     # -- Theorem 3 -------------------------------------------------------------------------
     ("elm_recall", _cf("theorem3_h1", "3*m - 1", "Theorem 3: Σ R(e) for H1", _T3,
                        quantity="sum")),

@@ -155,13 +155,11 @@ class SymbolicOps(SignDecider):
         s = self.sign(x - y)
         return sp.Min(x, y) if s is None else (x if s <= 0 else y)
 
-    @staticmethod
-    def log(x: Any) -> sp.Expr:
-        return sp.log(x)
-
-    @staticmethod
-    def sqrt(x: Any) -> sp.Expr:
-        return sp.sqrt(x)
+    # elementary functions: sympy's own
+    log = staticmethod(sp.log)
+    sqrt = staticmethod(sp.sqrt)
+    exp = staticmethod(sp.exp)
+    acos = staticmethod(sp.acos)
 
     @staticmethod
     def segment_max(values: Any, ids: Any, size: int) -> Any:
