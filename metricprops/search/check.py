@@ -48,6 +48,8 @@ def run_check(m: Any, c: Constraint, seed: int, budget: Budget, *,
         search.run_scale(budget.scale_max_n, max_items)
     except (Abort, OutOfTime):
         pass  # a hung metric (recorded as a finding) or the time budget: report what we have
+    except MemoryError as exc:  # outside a metric call, after calling the metric
+        search.out_of_memory(exc)
     out = verdict(m, c, search, budget, seed)
     out.calls = search.scorer.calls
     out.seconds = time.perf_counter() - started

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import itertools
 import time
+import traceback
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..calls import Scorer
 from ..constraint import Constraint, Evaluation, Instance, Outcome
 from ..errors import MetricCallError
+from ..partition import Partition
 from .minimise import minimise
 from ..settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 
@@ -37,6 +39,10 @@ __all__ = ["Search", "OutOfTime", "input_class", "MAX_FINDINGS"]
 
 #: Most distinct findings one check looks for (each costs a shrinking run).
 MAX_FINDINGS = 6
+#: Error reasons that stop the check at once: every further call could cost as much (wait
+#: for the time limit, or allocate up to the memory limit), and a search (hypothesis)
+#: running short of memory would fail for the metric's sake.
+FATAL = ("timeout", "memory")
 
 Key = Tuple[str, str, str]  # (kind, reason, input class)
 
@@ -46,7 +52,8 @@ class _Found(Exception):
 
 
 class Abort(BaseException):
-    """A hung metric: stop at once, do not shrink (each call would wait for the limit)."""
+    """A hung metric, or one that ran out of memory (:data:`FATAL`): stop at once, do not
+    shrink (each call would wait for the limit, or allocate up to it)."""
 
     def __init__(self, error: MetricCallError):
         super().__init__(str(error))
@@ -60,6 +67,31 @@ class OutOfTime(BaseException):
 def input_class(instance: Instance) -> str:
     """``"degenerate"`` or ``"ordinary"`` (:attr:`Instance.input_class`)."""
     return instance.input_class
+
+
+def release(exc: BaseException) -> None:
+    """Free what the metric's frames held when it raised (the exception is kept as a
+    finding, its traceback would keep alive, e.g., the blocks a memory hog allocated)."""
+    seen = set()
+    cause = exc.__cause__ or exc.__context__
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        traceback.clear_frames(cause.__traceback__)
+        cause = cause.__cause__ or cause.__context__
+
+
+def _memory_in(exc: BaseException) -> bool:
+    """Whether ``exc``, its causes or the exceptions it groups hold a ``MemoryError``."""
+    todo, seen = [exc], set()
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if isinstance(e, MemoryError):
+            return True
+        todo += [e.__cause__, e.__context__, *getattr(e, "exceptions", ())]
+    return False
 
 
 def error_key(instance: Instance, exc: MetricCallError) -> Key:
@@ -89,6 +121,8 @@ class Search:
         #: key -> "proved" (nothing smaller exists) or "local" (no one-step reduction holds)
         self.minimal: Dict[Key, str] = {}
         self.exhaustive_done = False
+        #: the instance evaluated last (where a search that ran out of memory was)
+        self.last: Optional[Instance] = None
 
     # -- one instance ---------------------------------------------------------------------
     def _tick(self) -> None:
@@ -98,6 +132,7 @@ class Search:
 
     def evaluate(self, instance: Instance) -> Evaluation:
         self._tick()
+        self.last = instance
         ev = self.constraint.evaluate(instance, self.scorer, self.metric, self.tolerance)
         if ev.undecided and self.undecided is None:
             self.undecided = ev.undecided
@@ -125,13 +160,28 @@ class Search:
         try:
             ev = self.evaluate(instance)
         except MetricCallError as exc:
-            if exc.reason == "timeout":
+            release(exc)
+            if exc.reason in FATAL:
                 self._keep(error_key(instance, exc), instance, exc, phase, False)
                 raise Abort(exc) from None
             return error_key(instance, exc), exc
         if ev.outcome is Outcome.VIOLATED and not ev.tentative:
             return ("violation", "", input_class(instance)), ev
         return None, ev
+
+    def out_of_memory(self, exc: BaseException) -> "Abort":
+        """The ``memory`` error of a search that ran out of memory outside the metric (in
+        hypothesis' machinery, say) after calling it: the metric's memory all the same,
+        recorded on the last instance scored; returns the :class:`Abort` that stops the
+        check."""
+        instance = self.last or Instance(Partition.one_block(1), {})
+        pred = next(iter(instance.preds.values()), instance.truth)
+        error = MetricCallError(
+            "memory", f"{self.metric.name} ran out of memory: the search failed with a "
+            f"MemoryError ({type(exc).__name__}) after calling the metric on this input",
+            instance.truth, pred)
+        self._keep(error_key(instance, error), instance, error, "random", False)
+        return Abort(error)
 
     # -- phase 1 --------------------------------------------------------------------------
     def run_exhaustive(self, max_n: int, max_items: int,
@@ -218,6 +268,10 @@ class Search:
         except _Found:
             instance, what = state["last"]  # the last failing run is the shrunk one
             self._keep(state["hunted"], instance, what, "random", True, replace=True)
+        except Exception as exc:
+            if not _memory_in(exc):
+                raise
+            raise self.out_of_memory(exc) from None
         return state.get("hunted")
 
     # -- phase 3 --------------------------------------------------------------------------
@@ -236,7 +290,7 @@ class Search:
                 return got == key
 
             if self.constraint.reducible and instance.n > limit + 1 and not (
-                    isinstance(what, MetricCallError) and what.reason == "timeout"):
+                    isinstance(what, MetricCallError) and what.reason in FATAL):
                 smaller, local = minimise(instance, holds)
                 if smaller is not instance:
                     instance = smaller
@@ -269,7 +323,9 @@ class Search:
                 ev = self.constraint.confirm(instance, self.scorer, self.metric,
                                              self.tolerance, alpha)
             except MetricCallError as exc:
-                if exc.reason == "timeout":
+                release(exc)
+                if exc.reason in FATAL:
+                    self._keep(error_key(instance, exc), instance, exc, phase, False)
                     raise Abort(exc) from None
                 self._keep(error_key(instance, exc), instance, exc, phase, False)
                 continue
