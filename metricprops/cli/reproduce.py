@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import time
 from pathlib import Path
 from typing import Optional
@@ -20,8 +21,10 @@ def command() -> None:
 
 
 @command.command("elm-paper")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="reports/elm-paper",
-              show_default=True, help="Directory for the figures (PNG) and elm-paper.md.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Folder for the figures (PNG) and elm-paper.md [default: a new folder in "
+                   "the system's temporary folder, named when done; the committed "
+                   "reports/elm-paper/ is what metricprops report writes].")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               help="Write every number (schema-versioned JSON) to this file.")
 @click.option("--quick", is_flag=True,
@@ -34,26 +37,33 @@ def command() -> None:
 @click.option("--workers", type=click.IntRange(min=1), default=None, hidden=True,
               help="Former name of --jobs.")
 @cluster_option("section 3.4's chunks of truths")
-def elm_paper_cmd(out_dir: str, json_path: str, quick: bool, seed: int,
+def elm_paper_cmd(out_dir: Optional[str], json_path: str, quick: bool, seed: int,
                   jobs: Optional[int] = None, workers: Optional[int] = None,
                   cluster: Optional[str] = None) -> None:
     """The ELM paper's synthetic experiments (sections 2.2 and 3.4, Figs. 2-4).
 
     Scores every consecutive-block prediction of 15 items against the truth of equation (2),
     and all 8,192 consecutive partitions of 14 items against each other; prints our numbers
-    next to the paper's, writes figures and elm-paper.md into --out.
+    next to the paper's, writes figures and elm-paper.md into --out (a new folder unless
+    given).
     """
-    from ..output import check_outputs, write_outputs, write_text
+    from ..output import check_outputs, check_regenerates, write_outputs, write_text
     from ..report.sections import write_elm_paper_outputs
     from ..reproduce import elm_paper, elm_paper_text
     from ._output import report_failures
 
-    md_path = os.path.join(out_dir, "elm-paper.md")
+    md_path = None if out_dir is None else os.path.join(out_dir, "elm-paper.md")
     check_outputs({"--json": json_path, "--out": md_path}, {"--out": out_dir})  # before work
+    if md_path is not None:  # a quick run never replaces a full one's files, nor the reverse
+        check_regenerates(md_path, elm_paper_text.reproduce_command(
+            {"config": {"quick": quick, "seed": seed}}))
     started = time.perf_counter()
     res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers),
                         cluster=cluster)
     computed = time.perf_counter() - started
+    if out_dir is None:  # never over files of the working folder (a checkout's reports/)
+        out_dir = tempfile.mkdtemp(prefix="metricprops-elm-paper-")
+        md_path = os.path.join(out_dir, "elm-paper.md")
     figures = dict(elm_paper.FIGURES)
     failures = write_outputs([
         ("--out", out_dir, lambda: write_elm_paper_outputs(res, Path(out_dir))),

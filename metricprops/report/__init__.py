@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from ..errors import MissingExtraError
-from ..output import write_text
+from ..output import check_regenerates, write_text
 
 __all__ = ["build_reports", "DEFAULT_SEED", "report_command", "missing_sections"]
 
@@ -105,6 +105,9 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     MissingExtraError
         Before any work, when a section needs a package that is not installed and
         ``skip_missing`` is false (the message names the section and the package).
+    OutputPathError
+        Before any work, when ``out`` holds reports that another command made (another
+        seed, a quick build over a full one): they are not overwritten.
     """
     from . import third_party
     from .graph_figure import draw_theorem3
@@ -120,6 +123,7 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
             + "; pass --skip-missing to build the other reports without it")
     command = report_command(seed, quick, skip_missing=bool(missing))
     folder = Path(out)
+    check_regenerates(folder / "README.md", command)
     folder.mkdir(parents=True, exist_ok=True)
     say = progress or (lambda message: None)
     say("audit of the built-in metrics")
@@ -136,7 +140,7 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     say("closed forms")
     write_closed_forms(folder, max_k=2 if quick else 6, command=command)
     say("ELM paper reproduction")
-    write_elm_paper(folder, quick=quick, command=command)
+    write_elm_paper(folder, quick=quick)
     index = INDEX.format(seed=seed, command=command)
     if "third-party audit" in missing:
         say(f"third-party audit: skipped, {_why(missing['third-party audit'])}")

@@ -78,29 +78,27 @@ def write_closed_forms(out: Path, max_k: int = 6,
 
 
 def write_elm_paper_outputs(res: Dict[str, Any], folder: Path,
-                            json_path: Optional[Path] = None,
-                            command: Optional[str] = None) -> Dict[str, str]:
+                            json_path: Optional[Path] = None) -> Dict[str, str]:
     """Write the figures and ``elm-paper.md`` of a reproduction into ``folder``, and its JSON to
-    ``json_path`` (if given); return the figure files.  ``command`` is the regeneration
-    command the Markdown names (default: the ``metricprops reproduce elm-paper`` one)."""
+    ``json_path`` (if given); return the figure files.  The files are the same whichever
+    command writes them (``metricprops report`` or ``metricprops reproduce elm-paper``)."""
     from ..reproduce import elm_paper, elm_paper_text
     from ..reproduce.figures import write_figures
 
     Path(folder).mkdir(parents=True, exist_ok=True)
     figures = write_figures(res, str(folder), elm_paper.FIGURES)
     write_text(Path(folder) / "elm-paper.md",
-               elm_paper_text.render_markdown(res, figures, command=command))
+               elm_paper_text.render_markdown(res, figures))
     if json_path is not None:
         write_text(json_path, elm_paper_text.to_json(res, figures))
     return figures
 
 
-def write_elm_paper(out: Path, *, quick: bool = False,
-                    command: Optional[str] = None) -> Dict[str, Any]:
+def write_elm_paper(out: Path, *, quick: bool = False) -> Dict[str, Any]:
     """Run the ELM paper reproduction into ``out/elm-paper/`` (Markdown, JSON, figures)."""
     from ..reproduce import elm_paper
 
     folder = out / "elm-paper"
     res = elm_paper.run(quick=quick)
-    write_elm_paper_outputs(res, folder, folder / "elm-paper.json", command=command)
+    write_elm_paper_outputs(res, folder, folder / "elm-paper.json")
     return res
