@@ -112,9 +112,10 @@ def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, 
         from ..registry import get_metric
         for name in metrics:
             get_metric(name)
-    cols = settle_headers([read_label_codes(path, column, header)
-                           for path, column in zip((truth, pred), columns)],
-                          same_file=is_same_file(truth, pred))
+    same = is_same_file(truth, pred)
+    cols = [read_label_codes(path, column, header) for path, column in zip((truth, pred), columns)]
+    if not (same and columns[0] == columns[1]):  # a column against itself reads alike either way
+        cols = settle_headers(cols, same_file=same)
     if len(cols[0]) != len(cols[1]):
         raise LengthMismatchError(
             f"expected one label per item in both files, got {len(cols[0])} in {truth} and "
@@ -127,7 +128,7 @@ def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, 
         partitions.append(as_partition(col.codes, name=col.path))
     del cols
     scores = score(*partitions, metrics)
-    if columns[0] is not None and columns[0] == columns[1] and is_same_file(truth, pred):
+    if columns[0] is not None and columns[0] == columns[1] and same:
         click.echo(f"note: TRUTH and PRED are the same column ({columns[0]!r}) of {truth}, "
                    "scored against itself; two columns of one file: --column TRUTH_COLUMN "
                    "--column PRED_COLUMN", err=True)

@@ -230,6 +230,11 @@ def test_one_undecided_header_is_decided_by_the_row_counts_and_said(invoke, tmp_
         assert (said in result.stderr) == bool(head), result.stderr
 
 
+def test_a_file_against_itself_is_not_refused_for_its_first_row(invoke, tmp_path):
+    t = write(tmp_path / "t.txt", "a\nb\n")   # either reading: the same labels on both sides
+    assert scores(invoke("score", t, t, "-m", "rand", "--json")) == {"rand": 1.0}
+
+
 def test_a_first_label_that_occurs_again_or_a_number_is_data(invoke, tmp_path):
     t = write(tmp_path / "t.txt", "\n".join(["dog"] + GOLD) + "\n")   # 'dog' recurs
     p = write(tmp_path / "p.txt", "\n".join(["7"] + ["1", "1", "2", "2", "3"]) + "\n")
