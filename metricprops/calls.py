@@ -100,6 +100,16 @@ def _unraisable(hook: Callable[[Any], None], unraisable: Any) -> None:
     hook(unraisable)
 
 
+def _in_unraisable(frame: Any) -> bool:
+    """Whether ``frame`` runs inside :func:`_unraisable` (an exception there is ignored too:
+    a second timer that expires while the first one's is being handled lands there)."""
+    while frame is not None:
+        if frame.f_code is _unraisable.__code__:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool, Any]:
     """Run ``func()`` with a time limit: ``(True, value)``, or ``(False, None)`` if it hung.
 
@@ -114,6 +124,9 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
         return True, func()
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPROF"):
         def on_timer(signum: int, frame: Any) -> None:
+            if _in_unraisable(frame):  # raised there, it would be lost: fire again later
+                signal.setitimer(signal.ITIMER_REAL, REFIRE_SECONDS)
+                return
             raise _Timeout()
 
         previous = {sig: signal.signal(sig, on_timer) for sig in (signal.SIGPROF, signal.SIGALRM)}

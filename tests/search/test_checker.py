@@ -301,6 +301,41 @@ def test_a_time_limit_that_fires_in_a_gc_callback_fires_again_in_the_metric(caps
     assert "Exception ignored" not in capsys.readouterr().err
 
 
+def test_a_time_limit_that_fires_inside_the_unraisable_hook_fires_again(monkeypatch, capsys):
+    # Under load a second timer can expire while the first one's exception, lost in a gc
+    # callback, is being handed to sys.unraisablehook: raised there, it was lost too ("Exception
+    # ignored in sys.unraisablehook", then the call ran to the end; seen once in 2 runs of the
+    # fast lane on 2 workers).  Here both timers expire inside the hook: it spins on its first
+    # two calls, each made for an exception a __del__ raises.
+    from metricprops.calls import timed_call
+
+    spins = []
+
+    def slow_hook(unraisable):
+        if len(spins) < 2:
+            spins.append(type(unraisable.exc_value).__name__)
+            until = time.monotonic() + 1.0
+            while time.monotonic() < until:
+                pass
+
+    class Noisy:
+        def __del__(self):
+            raise ValueError("Python ignores this and calls sys.unraisablehook")
+
+    def metric():
+        Noisy()
+        Noisy()
+        until = time.monotonic() + 2.0
+        while time.monotonic() < until:
+            pass
+        return "ran to the end"
+
+    monkeypatch.setattr(sys, "unraisablehook", slow_hook)
+    assert timed_call(metric, 0.2) == (False, None)
+    assert spins == ["ValueError", "ValueError"]
+    assert "Exception ignored" not in capsys.readouterr().err
+
+
 def test_a_deadline_counts_cpu_time_with_a_wall_time_backstop():
     from metricprops.calls import Deadline
     from metricprops.settings import WALL_FACTOR
