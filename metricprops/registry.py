@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional
 from .errors import (InvalidConstraintError, InvalidMetricError, PluginLoadWarning, TargetError,
                      UnknownNameError)
 from .metrics import BUILTINS, PARAMETRISED, Metric, metric as _wrap_metric
-from .targets import import_target, is_target_spec, target_name
+from .targets import check_signature, import_target, is_target_spec, target_name
 
 __all__ = [
     "register_metric", "get_metric", "list_metrics", "metric_names",
@@ -149,6 +149,12 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
     :mod:`metricprops.targets`), or a plain callable ``f(labels_true, labels_pred)``.  The
     keywords override the declared metadata of a metric, and are the metadata of a plain
     function (kind defaults to similarity; bounds and perfect value are unknown otherwise).
+
+    Raises
+    ------
+    InvalidMetricError
+        When a function cannot be called as ``f(labels_true, labels_pred)`` (its signature
+        is checked here, once: see :func:`metricprops.targets.check_signature`).
     """
     overrides = {k: v for k, v in {"kind": kind, "perfect": perfect,
                                    "symmetric": symmetric}.items() if v is not None}
@@ -158,8 +164,9 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
             if not callable(found):
                 raise TargetError(
                     f"expected a callable metric at {obj!r}, got {type(found).__name__}")
-            return _wrap_metric(found, name=target_name(obj), kind=kind or "similarity",
-                                bounds=(lower, upper), perfect=perfect, symmetric=symmetric)
+            return _checked(_wrap_metric(found, name=target_name(obj), kind=kind or "similarity",
+                                         bounds=(lower, upper), perfect=perfect,
+                                         symmetric=symmetric))
         m = found
     elif isinstance(obj, Metric):
         m = obj
@@ -170,15 +177,22 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
             raise UnknownNameError(
                 f"{exc} (or give package.module:attr or path/file.py:attr)") from None
     elif callable(obj):
-        return _wrap_metric(obj, kind=kind or "similarity", bounds=(lower, upper),
-                            perfect=perfect, symmetric=symmetric)
+        return _checked(_wrap_metric(obj, kind=kind or "similarity", bounds=(lower, upper),
+                                     perfect=perfect, symmetric=symmetric))
     else:
         raise InvalidMetricError("expected a Metric, a registered metric name, a target "
                                  f"module:attr or a callable, got {type(obj).__name__}")
     if lower is not None or upper is not None:
         lo, hi = m.bounds
         overrides["bounds"] = (lo if lower is None else lower, hi if upper is None else upper)
-    return m.with_metadata(**overrides) if overrides else m
+    return _checked(m.with_metadata(**overrides) if overrides else m)
+
+
+def _checked(m: Metric) -> Metric:
+    """``m``, once its function is known to take (labels_true, labels_pred)."""
+    if not m.builtin:
+        check_signature(m.func, m.name)
+    return m
 
 
 

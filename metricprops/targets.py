@@ -12,21 +12,25 @@ Targets resolve the way pytest and uvicorn resolve theirs:
 
 The folders stay on ``sys.path`` (a metric may import lazily when called).  This module only
 finds the object; :func:`metricprops.registry.resolve_metric` turns it (or a registered name, a
-callable, a :class:`~metricprops.metrics.Metric`) into a metric.  Every failure -- a missing
-file, an exception or a ``sys.exit()`` while importing -- is one :class:`TargetError`.
+callable, a :class:`~metricprops.metrics.Metric`) into a metric, and :func:`check_signature`
+checks, once and before any call, that it can be called as ``f(labels_true, labels_pred)``.
+Every failure -- a missing file, an exception or a ``sys.exit()`` while importing -- is one
+:class:`TargetError`.
 """
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
 from pathlib import Path
 from typing import Any, Tuple
 
-from .errors import TargetError
+from .errors import InvalidMetricError, TargetError
 from .tracebacks import display_path, raise_site
 
-__all__ = ["import_target", "is_target_spec", "target_name", "module_location", "TargetError"]
+__all__ = ["import_target", "is_target_spec", "target_name", "module_location", "check_signature",
+           "TargetError"]
 
 
 def is_target_spec(spec: Any) -> bool:
@@ -153,3 +157,28 @@ def import_target(spec: str) -> Any:
             raise TargetError(f"{location!r} has no attribute {attr!r}")
         obj = getattr(obj, part)
     return obj
+
+
+def check_signature(func: Any, name: str) -> None:
+    """Refuse a callable that cannot be called as ``func(labels_true, labels_pred)``.
+
+    Checked on the signature, without calling: ``*args``, parameters with defaults, a class
+    instance's ``__call__`` and :func:`functools.partial` pass; a callable without a
+    signature Python can read (many C functions) is accepted as it is.
+
+    Raises
+    ------
+    InvalidMetricError
+        When the signature takes fewer or more than two positional arguments, or needs a
+        keyword-only one (the message shows the signature).
+    """
+    try:
+        signature = inspect.signature(func)
+    except (TypeError, ValueError):  # no signature to read: the calls will tell
+        return
+    try:
+        signature.bind(None, None)
+    except TypeError as exc:
+        raise InvalidMetricError(
+            f"expected {name} to be callable as f(labels_true, labels_pred), got the "
+            f"signature {signature}: a call with two arguments fails ({exc})") from None

@@ -154,3 +154,69 @@ def test_a_metric_that_calls_sys_exit_is_an_error_verdict_not_the_end(invoke, tm
     assert "t14_quits:metric × completeness: error. t14_quits:metric called sys.exit(3) (at " \
            in result.stdout
     assert "t14_quits.py:7)" in result.stdout
+
+
+# -- the signature is checked once, before any call (issue 27, item 14) -----------------------
+
+def test_a_metric_of_the_wrong_signature_is_refused_up_front(invoke, tmp_path, isolated_imports):
+    target = write(tmp_path / "onearg.py", """\
+        def one(labels):
+            return 0.5
+        """)
+    # was: exit 0, three `error` cells pointing into metricprops' own calls.py
+    line = one_error_line(invoke("audit", f"{target}:one", *FAST))
+    assert line == ("error: expected onearg:one to be callable as f(labels_true, labels_pred), "
+                    "got the signature (labels): a call with two arguments fails (too many "
+                    "positional arguments)")
+    line = one_error_line(invoke("compare", f"{target}:one", "rand"))
+    assert "onearg:one to be callable as f(labels_true, labels_pred)" in line
+
+
+def _three(t, p, q):
+    return 0.0
+
+
+def _keyword_only(t, p, *, q):
+    return 0.0
+
+
+@pytest.mark.parametrize("func, said", [
+    (lambda t: 0.5, "(t): a call with two arguments fails (too many positional arguments)"),
+    (_three, "(t, p, q): a call with two arguments fails (missing a required argument: 'q')"),
+    (_keyword_only, "(t, p, *, q): a call with two arguments fails (missing a required"),
+])
+def test_the_python_api_raises_a_typed_error_before_any_call(func, said):
+    import metricprops as mp
+    from metricprops.errors import InvalidMetricError
+
+    for call in (lambda: mp.check(func, "zero_score"), lambda: mp.audit(func),
+                 lambda: mp.check(mp.metric(func), "bounds")):
+        with pytest.raises(InvalidMetricError) as info:
+            call()
+        assert isinstance(info.value, TypeError) and said in str(info.value)
+
+
+class _Callable:
+    def __call__(self, labels_true, labels_pred):
+        return 0.5
+
+
+def _variadic(*labels):
+    return 0.5
+
+
+def _with_default(t, p, beta=1.0):
+    return 0.5
+
+
+@pytest.mark.parametrize("func", [
+    _Callable(), _variadic, _with_default,
+    __import__("functools").partial(_three, q=1),
+    __import__("functools").partial(lambda a, t, p: 0.5, None),
+    __import__("math").hypot,   # C function: a signature Python may or may not read
+    max,                        # no signature to read: accepted as it is
+])
+def test_callables_that_take_two_labellings_still_work(func):
+    from metricprops.registry import resolve_metric
+
+    assert resolve_metric(func).func is func
