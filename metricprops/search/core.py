@@ -228,6 +228,8 @@ class Search:
         from hypothesis import seed as hypothesis_seed
         from hypothesis.errors import Unsatisfiable
 
+        from .storage import search_storage
+
         strategy = self.constraint.strategy(max_items)
         state: Dict[str, Any] = {}
 
@@ -262,7 +264,8 @@ class Search:
             print_blob=False, verbosity=Verbosity.quiet,
         )(hypothesis_seed(seed)(given(strategy)(test)))
         try:
-            runner()
+            with search_storage():  # hypothesis' caches out of the working folder
+                runner()
         except Unsatisfiable as exc:  # hypothesis could not generate enough valid instances
             self.unsatisfiable = str(exc)
         except _Found:
