@@ -30,7 +30,29 @@ from .errors import InvalidMetricError, TargetError
 from .tracebacks import display_path, raise_site
 
 __all__ = ["import_target", "is_target_spec", "target_name", "module_location", "check_signature",
-           "TargetError"]
+           "install_hint", "OPTIONAL_MODULES", "TargetError"]
+
+
+#: Packages that metricprops' optional extras install: top-level module -> (distribution,
+#: extra).  A target that needs one of them and cannot import it says how to install it.
+OPTIONAL_MODULES = {
+    "sklearn": ("scikit-learn", "test"), "bcubed": ("bcubed", "test"),
+    "scorch": ("scorch", "test"), "clusim": ("clusim", "libraries"),
+    "cdlib": ("cdlib", "libraries"), "clustereval": ("ClusterEval", "libraries"),
+    "torchmetrics": ("torchmetrics", "libraries"), "river": ("river", "libraries"),
+}
+
+
+def install_hint(module: str) -> str:
+    """How to install the optional package of ``module`` ("" for any other module)."""
+    found = OPTIONAL_MODULES.get(module.split(".")[0])
+    if found is None:
+        return ""
+    dist, extra = found
+    torch = ("; the libraries extra pins torch for torchmetrics: install torch's CPU build "
+             "first (pip install torch==2.13.0 from torch's CPU wheel index), or pip may "
+             "fetch a GPU build of several GB" if extra == "libraries" else "")
+    return f"; {dist} comes with the {extra} extra: pip install 'metricprops[{extra}]'{torch}"
 
 
 def is_target_spec(spec: Any) -> bool:
@@ -86,7 +108,7 @@ def _run_import(name: str, what: str) -> Any:
         if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
             raise TargetError(f"expected an importable module, cannot import {name!r}: "
                               f"no module named {exc.name!r} (searched the current folder "
-                              "and the installed packages)") from None
+                              "and the installed packages)" + install_hint(exc.name)) from None
         raise _failure(what, exc) from exc
     except BaseException as exc:  # SystemExit too: a target must not end the command
         raise _failure(what, exc) from exc

@@ -14,6 +14,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from ..errors import MissingExtraError
 from ..output import check_regenerates, write_text
+from ..targets import OPTIONAL_MODULES
 
 __all__ = ["build_reports", "DEFAULT_SEED", "report_command", "missing_sections"]
 
@@ -31,22 +32,43 @@ is byte-identical when regenerated.
 | [closed-forms.md](closed-forms.md) ([JSON](closed-forms.json)) | closed forms of the built-ins, proved with sympy from the same formulas the numeric path uses |
 | [elm-paper/elm-paper.md](elm-paper/elm-paper.md) ([JSON](elm-paper/elm-paper.json)) | the ELM paper's experiments (sections 2.2 and 3.4) next to the paper's numbers |
 | [coreference.md](coreference.md) ([JSON](coreference.json)) | the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the literature's analyses checked, implementations against the reference scorer's test cases |
-| [third-party.md](third-party.md) ([JSON](third-party.json)) | scikit-learn's clustering metrics, the `bcubed` package, the `scorch` coreference scorer and, through their plans, clusim, cdlib, ClusterEval, torchmetrics and river, audited as they are; the bugs found, with plain-Python reproductions |
+{third_party}
 
 The drawing [figures/counterexample_graph.png](figures/counterexample_graph.png) shows the
 paper's Theorem 3 instance (m = 3) as clique graphs (`metricprops.report.graph_figure`).
 """
 
 
-#: Optional packages, by the module that is imported: (distribution, the extra that has it).
-EXTRAS = {"sklearn": ("scikit-learn", "test"), "bcubed": ("bcubed", "test"),
-          "scorch": ("scorch", "test")}
+#: Optional packages of the third-party audit's targets, by the module that is imported:
+#: (distribution, the extra that has it).
+EXTRAS = {module: found for module, found in OPTIONAL_MODULES.items() if found[1] == "test"}
 #: The section that the ``libraries`` extra completes (left out of a quick build).
 LIBRARIES_SECTION = "third-party audit's libraries"
 #: Constraints a quick (smoke) build leaves out.
 QUICK_LEFT_OUT = ("scaling",)
 #: The third-party target audited by a quick build.
 QUICK_THIRD_PARTY = ("sklearn.metrics:adjusted_rand_score",)
+
+
+def _third_party_row(quick: bool, left_out: List[str]) -> str:
+    """The index row of ``third-party.md``: what the build audited, and what it left out."""
+    from .third_party.libraries import LIBRARIES
+
+    link = "| [third-party.md](third-party.md) ([JSON](third-party.json)) | "
+    if quick:
+        return (link + "a quick build: scikit-learn's `adjusted_rand_score` alone, audited as it "
+                "is, with tiny budgets (the full build adds scikit-learn's other metrics, "
+                "`bcubed`, `scorch` and the libraries audited through their plans) |")
+    audited = [dist for dist, _ in LIBRARIES.values() if dist not in left_out]
+    plans = (f" and, through their plans, {_and(audited)}" if audited else "")
+    return (link + "scikit-learn's clustering metrics, the `bcubed` package, the `scorch` "
+            f"coreference scorer{plans}, audited as they are; the bugs found, with plain-Python "
+            "reproductions" + (f" (built without {', '.join(left_out)}: not installed)"
+                               if left_out else "") + " |")
+
+
+def _and(names: List[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def report_command(seed: int = DEFAULT_SEED, quick: bool = False,
@@ -141,7 +163,8 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     write_closed_forms(folder, max_k=2 if quick else 6, command=command)
     say("ELM paper reproduction")
     write_elm_paper(folder, quick=quick)
-    index = INDEX.format(seed=seed, command=command)
+    index = INDEX.format(seed=seed, command=command, third_party=_third_party_row(
+        quick, missing.get(LIBRARIES_SECTION, [])))
     if "third-party audit" in missing:
         say(f"third-party audit: skipped, {_why(missing['third-party audit'])}")
         row = next(line for line in index.splitlines() if line.startswith("| [third-party.md]"))
@@ -157,10 +180,6 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
                                 if dist not in left_out], "missing": left_out}
             if left_out:
                 say(f"third-party audit without {', '.join(left_out)}: {_why(left_out)}")
-                row = next(line for line in index.splitlines()
-                           if line.startswith("| [third-party.md]"))
-                index = index.replace(row, row[:-len(" |")] + " (built without "
-                                      f"{', '.join(left_out)}: not installed) |")
         third_party.write_reports(folder, seed=seed, command=command, progress=audit_progress,
                                   **kw)
     draw_theorem3(folder / "figures" / "counterexample_graph.png")

@@ -106,6 +106,35 @@ def test_skip_missing_builds_the_rest_and_says_what_was_left_out(invoke, quick_r
     assert parse(next(iter(reports)))[1]["skip_missing"] is True
 
 
+@pytest.mark.parametrize("quick, missing", [(True, ("clusim", "cdlib", "clustereval",
+                                                    "torchmetrics", "river")),
+                                             (False, ("clusim", "cdlib", "torchmetrics"))])
+def test_the_index_lists_only_what_the_third_party_report_audited(tmp_path, monkeypatch,
+                                                                   quick, missing):
+    import metricprops.report as report
+    from metricprops.report import audit_report, coreference, graph_figure, sections
+    from metricprops.report import third_party
+
+    for module in missing:
+        monkeypatch.setitem(sys.modules, module, None)  # not installed
+    for module, name in ((audit_report, "write_audit_report"), (coreference,
+                         "write_coreference_report"), (sections, "write_closed_forms"),
+                         (sections, "write_elm_paper"), (graph_figure, "draw_theorem3"),
+                         (third_party, "write_reports")):
+        monkeypatch.setattr(module, name, lambda *a, **k: None)
+    report.build_reports(tmp_path, quick=quick, skip_missing=True)
+    (row,) = [line for line in (tmp_path / "README.md").read_text(encoding="utf-8").splitlines()
+              if line.startswith("| [third-party.md]")]
+    listed = row.split("(built without")[0]
+    for dist in ("clusim", "cdlib", "torchmetrics"):  # left out: was listed as audited
+        assert dist not in listed, row
+    if quick:  # a quick build audits one scikit-learn metric, nothing else
+        assert "`adjusted_rand_score` alone" in row and "ClusterEval" not in row
+    else:
+        assert "through their plans, ClusterEval and river, audited as they are" in row
+        assert row.endswith("(built without clusim, cdlib, torchmetrics: not installed) |")
+
+
 def test_reports_of_other_settings_are_not_overwritten(invoke, tmp_path):
     out = tmp_path / "reports"
     out.mkdir()

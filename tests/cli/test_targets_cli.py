@@ -220,3 +220,19 @@ def test_callables_that_take_two_labellings_still_work(func):
     from metricprops.registry import resolve_metric
 
     assert resolve_metric(func).func is func
+
+
+# -- a library of an extra that is not installed says how to install it (issue 27, item 16) ---
+
+def test_a_plan_whose_library_is_missing_names_the_extra_and_torch(invoke, monkeypatch):
+    for module in ("river", "river.metrics"):
+        monkeypatch.setitem(sys.modules, module, None)  # as if river were not installed
+    line = one_error_line(invoke("audit", "--plan", "river", "--max-examples", "2", "-q"))
+    assert "cannot import 'river.metrics'" in line  # was all the line said
+    assert "river comes with the libraries extra: pip install 'metricprops[libraries]'" in line
+    assert "install torch's CPU build first (pip install torch==2.13.0" in line
+
+
+def test_a_missing_module_outside_the_extras_gets_no_install_hint(invoke, tmp_path):
+    line = one_error_line(invoke("audit", "no_such_module_xyz:f", *FAST))
+    assert line.endswith("(searched the current folder and the installed packages)")
