@@ -59,11 +59,12 @@ def _call_error(name: str, exc: BaseException) -> Tuple[str, str, Any]:
     where = raise_site(exc)
     if isinstance(exc, SystemExit):
         return "crashed", f"{name} called sys.exit({exc.code!r})", where
+    said = type(exc).__name__ + (f": {exc}" if str(exc) else "")  # no "MemoryError: "
     if isinstance(exc, MemoryError):
-        return "memory", f"{name} ran out of memory (MemoryError: {exc})", where
+        return "memory", f"{name} ran out of memory ({said})", where
     if not isinstance(exc, Exception):
-        return "crashed", (f"{name} raised {type(exc).__name__}: {exc} (not an Exception)"), where
-    return "raised", f"{name} raised {type(exc).__name__}: {exc}", where
+        return "crashed", f"{name} raised {said} (not an Exception)", where
+    return "raised", f"{name} raised {said}", where
 
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from pathlib import Path
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .errors import OutputPathError
 
-__all__ = ["write_text", "check_outputs", "check_regenerates", "write_outputs", "Output"]
+__all__ = ["write_text", "check_outputs", "check_regenerates", "write_outputs", "plural", "Output"]
 
 PathLike = Union[str, Path]
 #: (what names it, e.g. "--json"; the path; a function writing it, or the text to write)
@@ -42,6 +43,10 @@ def _writable_folder(folder: Path) -> Optional[str]:
         return f"{probe} is a file, not a folder"
     if not os.access(probe, os.W_OK | os.X_OK):
         return f"{probe} is not writable"
+    try:  # permissions are not everything (root in /proc, a read-only mount): try it
+        tempfile.TemporaryDirectory(dir=probe, prefix=".metricprops-probe-").cleanup()
+    except OSError as exc:
+        return f"cannot create a folder in {probe}: {exc.strerror or exc}"
     return None
 
 
@@ -129,3 +134,8 @@ def check_regenerates(path: PathLike, command: str, option: str = "--out") -> No
             f"{option} {target.parent}: expected a folder for the output of `{command}`, got "
             f"one holding the output of `{found.group(1)}` ({target}), which this run would "
             "overwrite; choose another folder with " + option)
+
+
+def plural(count: int, noun: str) -> str:
+    """``"1 check"``, ``"3 checks"``: a count with its noun in the right number."""
+    return f"{count:,} {noun if count == 1 else noun + 's'}"

@@ -17,7 +17,7 @@ from typing import Any, Iterator, NoReturn, Optional, Tuple
 import click
 
 from ..errors import JournalError
-from ..output import write_outputs
+from ..output import plural, write_outputs
 from ._output import replay_command, terminal_width
 
 __all__ = ["Terminated", "sigterm_as_interrupt", "journal_for", "finish_interrupted",
@@ -77,7 +77,7 @@ def finish_interrupted(exc: Any, json_path: Optional[str], md_path: Optional[str
     if partial.results:
         click.echo(partial.table(width=terminal_width()))
     done, total = len(partial.results), len(partial.results) + len(partial.unfinished)
-    click.echo(f"\ninterrupted: {done} of {total} checks finished", err=True)
+    click.echo(f"\ninterrupted: {done} of {plural(total, 'check')} finished", err=True)
     if journal:
         ctx = click.get_current_context()
         again = replay_command(ctx, partial.seed, drop=("journal_path", "resume_path"))

@@ -30,8 +30,8 @@ def command(target_a: str, target_b: str, seed: Optional[int], json_path: Option
             jobs: Optional[int] = None, cluster: Optional[str] = None, **knobs: Any) -> None:
     """Compare two implementations on generated partitions (degenerate ones included).
 
-    TARGET is a built-in name, package.module:attr, or path/to/file.py:attr.  Values within
-    --tolerance agree.  Exit status 0 when they agree, 1 when a disagreement (or an error on
+    TARGET is a built-in name, package.module:attr, or path/to/file.py:attr. Values within
+    --tolerance agree. Exit status 0 when they agree, 1 when a disagreement (or an error on
     some input) is found, 2 on a usage error.
     """
     from ..differential import compare

@@ -32,6 +32,7 @@ from typing import Any, Iterable, Iterator, List, Optional, Sequence
 import numpy as np
 
 from ..errors import LabelFileError
+from ..output import plural
 from .label_headers import _note, _undecided, detect_header, header_votes
 
 __all__ = ["LabelColumn", "read_label_codes", "read_labels", "detect_header", "header_votes",
@@ -239,7 +240,7 @@ def _csv_codes(rows: Iterable[List[str]], index: int, path: str, start: int, nam
                 cells, block = list(map(getter, block[:offset])), []
             else:
                 what = ("expected a label, got a blank line" if not bad else
-                        f"expected at least {index + 1} columns, got {len(bad)}")
+                        f"expected at least {plural(index + 1, 'column')}, got {len(bad)}")
                 raise _error(path, position + offset, what, name) from None
         chunks.append(np.fromiter(map(table.__getitem__, map(str.strip, cells)),
                                   dtype=np.int32, count=len(cells)))
@@ -267,8 +268,8 @@ def _read_csv(path: str, column: str, header: Optional[bool]) -> LabelColumn:
             shown = f"{index}" + (f" ({sample[0][index].strip()!r})"
                                   if header and len(sample[0]) > index else "")
             if header and len(sample[0]) <= index:
-                raise _error(path, 1, f"expected at least {index + 1} columns in the header, "
-                                      f"got {len(sample[0])}")
+                raise _error(path, 1, f"expected at least {plural(index + 1, 'column')} in the "
+                                      f"header, got {len(sample[0])}")
             rows = itertools.chain(sample[1:] if header else sample, reader)
             table = _Codes()
             chunks = _csv_codes(rows, index, path, 2 if header else 1, shown, table)

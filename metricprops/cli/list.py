@@ -32,9 +32,10 @@ def command(as_json: bool) -> None:
                    f"{_fmt(m['symmetric']):<10} {m['description']}".rstrip())
     if constraints:
         click.echo("")
-        click.echo(f"{'constraint':<20} title")
+        width = max(20, *(len(c["name"]) for c in constraints))  # the titles in one column
+        click.echo(f"{'constraint':<{width}} title")
         for c in constraints:
-            click.echo(f"{c['name']:<20} {c['title']}")
+            click.echo(f"{c['name']:<{width}} {c['title']}")
 
 
 def _fmt(x: Any) -> str:
