@@ -85,7 +85,7 @@ class LabelColumn:
     def __len__(self) -> int:
         return int(self.codes.shape[0])
 
-    def without_first_row(self, note: str = "") -> "LabelColumn":
+    def without_first_row(self, note: str = "") -> LabelColumn:
         """The same file with its first row taken as a header (only for an ambiguous one,
         whose first label occurs once and so has code 0)."""
         if not self.ambiguous:

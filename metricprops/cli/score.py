@@ -13,7 +13,8 @@ __all__ = ["command"]
 @click.command("score")
 @click.argument("truth", type=click.Path(dir_okay=False))
 @click.argument("pred", type=click.Path(dir_okay=False))
-@click.option("--metric", "-m", "metrics", multiple=True, help="Metric name (repeatable); default all.")
+@click.option("--metric", "-m", "metrics", multiple=True,
+              help="Metric name (repeatable); default all.")
 @click.option("--column", "columns", multiple=True, metavar="COLUMN",
               help="Read a CSV column: its header name, or its 0-based index. Once: the same "
                    "column of both files; twice: TRUTH's column, then PRED's.")

@@ -18,14 +18,20 @@ Scoring coreference partitions of predicted mentions: a reference implementation
 """
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any, Dict, Iterable, Optional, Tuple, Union
 
-import warnings
-
 from .conll import Document, parse_conll, read_conll
-from .errors import (CoNLLFormatError, CorefInputError, DocumentMismatchError, EmptyClusterError,
-                     TooManyDuplicatesError, UnmatchedDocumentsWarning, unmatched_text)
+from .errors import (
+    CoNLLFormatError,
+    CorefInputError,
+    DocumentMismatchError,
+    EmptyClusterError,
+    TooManyDuplicatesError,
+    UnmatchedDocumentsWarning,
+    unmatched_text,
+)
 from .scorer import FAMILIES, METRIC_NAMES, scores_from_table
 from .table import MAX_DUPLICATES, MentionTable, TableBuilder, build_table
 

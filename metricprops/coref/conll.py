@@ -54,7 +54,7 @@ class Document:
     tokens: int
 
 
-def _take(pattern: "re.Pattern[str]", text: str) -> Tuple[List[str], str]:
+def _take(pattern: re.Pattern[str], text: str) -> Tuple[List[str], str]:
     """Remove the first match of ``pattern`` until none is left, as Perl's ``while (s///)``."""
     found = []
     while True:
@@ -192,5 +192,5 @@ def read_conll(path: Union[str, Path]) -> Dict[str, Document]:
     except IsADirectoryError:
         raise CoNLLFormatError(str(path), None, "expected a CoNLL file, got a directory") from None
     except UnicodeDecodeError as exc:
-        raise CoNLLFormatError(str(path), None,
-                               f"expected UTF-8 text, got undecodable bytes ({exc.reason})") from None
+        raise CoNLLFormatError(
+            str(path), None, f"expected UTF-8 text, got undecodable bytes ({exc.reason})") from None

@@ -27,7 +27,8 @@ class EmptyClusterError(CorefInputError):
 
 
 class CoNLLFormatError(CorefInputError):
-    """A malformed CoNLL-2011/2012 file; ``path``, ``line`` (1-based) and ``reason`` say where and why.
+    """A malformed CoNLL-2011/2012 file; ``path``, ``line`` (1-based) and ``reason`` say where
+    and why.
 
     Parameters
     ----------

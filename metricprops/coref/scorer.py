@@ -71,7 +71,8 @@ def _pairs(x: np.ndarray) -> int:
 
 
 def muc_counts(t: MentionTable) -> Counts:
-    """MUC links: correct = Σ (n_KR − 1) over cells, key links N_k − k_k, response links N_r − k_r."""
+    """MUC links: correct = Σ (n_KR − 1) over cells, key links N_k − k_k, response links
+    N_r − k_r."""
     correct = t.n_common - int(t.cells.size)
     return Counts(correct, t.n_key - int(t.a.size), correct, t.n_response - int(t.b.size))
 

@@ -216,8 +216,10 @@ class TableBuilder:
 
     def build(self) -> MentionTable:
         """The accumulated table."""
-        cat = (lambda parts: np.concatenate(parts).astype(np.int64) if parts
-               else np.zeros(0, dtype=np.int64))
+        def cat(parts: list) -> np.ndarray:
+            return (np.concatenate(parts).astype(np.int64) if parts
+                    else np.zeros(0, dtype=np.int64))
+
         a, b, rows, cols = cat(self._a), cat(self._b), cat(self._rows), cat(self._cols)
         if rows.size:
             code, counts = np.unique(rows * max(b.size, 1) + cols, return_counts=True)

@@ -28,15 +28,25 @@ is byte-identical when regenerated.
 
 | report | what it holds |
 |---|---|
-| [audit.md](audit.md) ([JSON](audit.json)) | every built-in metric × every constraint, with the smallest counterexamples and a heat map |
-| [closed-forms.md](closed-forms.md) ([JSON](closed-forms.json)) | closed forms of the built-ins, proved with sympy from the same formulas the numeric path uses |
-| [elm-paper/elm-paper.md](elm-paper/elm-paper.md) ([JSON](elm-paper/elm-paper.json)) | the ELM paper's experiments (sections 2.2 and 3.4) next to the paper's numbers |
-| [coreference.md](coreference.md) ([JSON](coreference.json)) | the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the literature's analyses checked, implementations against the reference scorer's test cases |
-{third_party}
-
+{rows}
 The drawing [figures/counterexample_graph.png](figures/counterexample_graph.png) shows the
 paper's Theorem 3 instance (m = 3) as clique graphs (`metricprops.report.graph_figure`).
 """
+#: The index's rows before the third-party one: (link, what the report holds).
+ROWS = (
+    ("[audit.md](audit.md) ([JSON](audit.json))",
+     "every built-in metric × every constraint, with the smallest counterexamples and a heat "
+     "map"),
+    ("[closed-forms.md](closed-forms.md) ([JSON](closed-forms.json))",
+     "closed forms of the built-ins, proved with sympy from the same formulas the numeric path "
+     "uses"),
+    ("[elm-paper/elm-paper.md](elm-paper/elm-paper.md) ([JSON](elm-paper/elm-paper.json))",
+     "the ELM paper's experiments (sections 2.2 and 3.4) next to the paper's numbers"),
+    ("[coreference.md](coreference.md) ([JSON](coreference.json))",
+     "the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the "
+     "literature's analyses checked, implementations against the reference scorer's test "
+     "cases"),
+)
 
 
 #: Optional packages of the third-party audit's targets, by the module that is imported:
@@ -131,12 +141,12 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
         Before any work, when ``out`` holds reports that another command made (another
         seed, a quick build over a full one): they are not overwritten.
     """
+    from ..registry import constraint_names
     from . import third_party
-    from .graph_figure import draw_theorem3
     from .audit_report import write_audit_report
     from .coreference import write_coreference_report
+    from .graph_figure import draw_theorem3
     from .sections import write_closed_forms, write_elm_paper
-    from ..registry import constraint_names
 
     missing = missing_sections(quick)
     if missing and not skip_missing:
@@ -163,8 +173,9 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     write_closed_forms(folder, max_k=2 if quick else 6, command=command)
     say("ELM paper reproduction")
     write_elm_paper(folder, quick=quick)
-    index = INDEX.format(seed=seed, command=command, third_party=_third_party_row(
-        quick, missing.get(LIBRARIES_SECTION, [])))
+    rows = [f"| {link} | {what} |" for link, what in ROWS]
+    rows.append(_third_party_row(quick, missing.get(LIBRARIES_SECTION, [])))
+    index = INDEX.format(seed=seed, command=command, rows="\n".join(rows) + "\n")
     if "third-party audit" in missing:
         say(f"third-party audit: skipped, {_why(missing['third-party audit'])}")
         row = next(line for line in index.splitlines() if line.startswith("| [third-party.md]"))

@@ -25,7 +25,8 @@ def _md_cell(text: Any) -> str:
 THEOREM3_METRICS = ("elm_f", "bcubed_f")
 
 
-def theorem3_gaps(metrics: Sequence[str] = THEOREM3_METRICS, m_min: int = 3) -> List[Dict[str, Any]]:
+def theorem3_gaps(metrics: Sequence[str] = THEOREM3_METRICS,
+                  m_min: int = 3) -> List[Dict[str, Any]]:
     """``metric(H1) − metric(H2)`` on the Theorem 3 family, as a closed form in m, with its
     sign for every m >= ``m_min`` (1, 0, -1, or None when undecided)."""
     from ..symbolic import theorem3_gap

@@ -213,7 +213,7 @@ def render_table(rows: List[Dict[str, Any]]) -> str:
                      f"{r['paper_text']:>{w_p}}")
     lines.append("")
     lines.append("notes:")
-    for i, r in enumerate(rows, 1):
+    for r in rows:
         lines.append(f"  [{r['section']}] {r['quantity']}: {r['note']}")
     return "\n".join(lines)
 

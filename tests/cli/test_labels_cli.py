@@ -266,7 +266,8 @@ def test_a_file_holding_only_a_header_is_refused(invoke, tmp_path):
     other = write(tmp_path / "o.txt", "system\n")
     assert "pass --header or --no-header" in error_line(invoke("score", h, other))
     error = error_line(invoke("score", h, other, "--header"))
-    assert error == f"error: {h}: expected at least one label below the header row 'label', got none"
+    assert error == (f"error: {h}: expected at least one label below the header row 'label', "
+                     "got none")
     csv_file = write(tmp_path / "h.csv", "id,label\n")
     error = error_line(invoke("score", csv_file, csv_file, "--column", "label"))
     assert error == (f"error: {csv_file}: expected at least one label below the header row "

@@ -112,8 +112,7 @@ def test_skip_missing_builds_the_rest_and_says_what_was_left_out(invoke, quick_r
 def test_the_index_lists_only_what_the_third_party_report_audited(tmp_path, monkeypatch,
                                                                    quick, missing):
     import metricprops.report as report
-    from metricprops.report import audit_report, coreference, graph_figure, sections
-    from metricprops.report import third_party
+    from metricprops.report import audit_report, coreference, graph_figure, sections, third_party
 
     for module in missing:
         monkeypatch.setitem(sys.modules, module, None)  # not installed

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from metricprops.reproduce import elm_paper
-from metricprops.reproduce import elm_paper_text
+from metricprops.reproduce import elm_paper, elm_paper_text
 
 
 def _run_quick(invoke, out, json_path, jobs=2):

@@ -3,8 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from metricprops.coref import (CoNLLFormatError, DocumentMismatchError, UnmatchedDocumentsWarning,
-                              parse_conll, read_conll, score_conll)
+from metricprops.coref import (
+    CoNLLFormatError,
+    DocumentMismatchError,
+    UnmatchedDocumentsWarning,
+    parse_conll,
+    read_conll,
+    score_conll,
+)
 from metricprops.errors import InvalidPartitionError, MetricPropsError
 
 

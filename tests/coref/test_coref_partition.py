@@ -1,4 +1,5 @@
-"""The partition built-ins of metrics.coreference equal the mention-set scorer on shared mentions."""
+"""The partition built-ins of metrics.coreference equal the mention-set scorer on shared
+mentions."""
 from __future__ import annotations
 
 import math

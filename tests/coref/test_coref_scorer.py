@@ -7,9 +7,15 @@ import numpy as np
 import pytest
 from scipy.optimize import linear_sum_assignment
 
-from metricprops.coref import (METRIC_NAMES, CorefInputError, EmptyClusterError,
-                               TooManyDuplicatesError, score, score_documents)
-from metricprops.coref import alignment
+from metricprops.coref import (
+    METRIC_NAMES,
+    CorefInputError,
+    EmptyClusterError,
+    TooManyDuplicatesError,
+    alignment,
+    score,
+    score_documents,
+)
 from metricprops.coref.scorer import blanc_counts, muc_counts
 from metricprops.coref.table import build_table
 from metricprops.errors import UnhashableLabelError, UnknownNameError

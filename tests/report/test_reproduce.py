@@ -11,8 +11,7 @@ from scipy.stats import kendalltau
 from metricprops import Partition, get_metric
 from metricprops.reproduce import concordance as conc
 from metricprops.reproduce import consecutive as eng
-from metricprops.reproduce import elm_paper
-from metricprops.reproduce import elm_paper_text
+from metricprops.reproduce import elm_paper, elm_paper_text
 
 BCUBED = get_metric("bcubed_f")
 ELM = get_metric("elm_f")
