@@ -4,20 +4,24 @@ Third parties add constraints through the entry-point group ``metricprops.constr
 """
 from __future__ import annotations
 
+from .asymptotic_constant_baseline import CONSTRAINT as asymptotic_constant_baseline
 from .bounds import CONSTRAINT as bounds
 from .completeness import CONSTRAINT as completeness
 from .constant_baseline import CONSTRAINT as constant_baseline
 from .degenerate import CONSTRAINT as degenerate
 from .determinism import CONSTRAINT as determinism
+from .distance import CONSTRAINT as distance
 from .homogeneity import CONSTRAINT as homogeneity
 from .input_immutability import CONSTRAINT as input_immutability
 from .label_invariance import CONSTRAINT as label_invariance
 from .max_agreement import CONSTRAINT as max_agreement
+from .minimal_agreement import CONSTRAINT as minimal_agreement
 from .monotonicity import CONSTRAINT as monotonicity
 from .n_invariance import CONSTRAINT as n_invariance
 from .rag_bag import CONSTRAINT as rag_bag
 from .scaling import CONSTRAINT as scaling
 from .size_vs_quantity import CONSTRAINT as size_vs_quantity
+from .strong_monotonicity import CONSTRAINT as strong_monotonicity
 from .symmetry import CONSTRAINT as symmetry
 from .triangle_inequality import CONSTRAINT as triangle_inequality
 from .zero_score import CONSTRAINT as zero_score
@@ -29,7 +33,8 @@ ELM_PAPER_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completenes
 #: The general properties every audit also reports.
 GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, bounds,
                              constant_baseline, triangle_inequality, n_invariance,
-                             monotonicity,
+                             monotonicity, strong_monotonicity, minimal_agreement,
+                             asymptotic_constant_baseline, distance,
                              determinism, input_immutability, scaling)
 #: Built-in constraints in catalog order (explicit; no discovery at import time).
 BUILTIN_CONSTRAINTS: tuple = ELM_PAPER_CONSTRAINTS + GENERAL_PROPERTIES

@@ -30,7 +30,7 @@ from metricprops.tolerance import TOLERANCE
 
 __all__ = ["is_improvement", "is_perfect_split", "is_perfect_merge", "improvement_of",
            "split_moves", "merge_moves", "improvements", "cells_of", "PremiseChecked",
-           "mostly"]
+           "mostly", "forced_improvement"]
 
 
 def cells_of(truth: Partition, pred: Partition) -> List[Tuple[int, int]]:
@@ -45,26 +45,33 @@ def _groups(labels: Sequence[int]) -> Dict[int, List[int]]:
     return groups
 
 
+def _refines(fine: Sequence[Any], coarse: Sequence[int]) -> bool:
+    """Every block of ``fine`` (labels, any hashable) lies inside a block of ``coarse``."""
+    seen: Dict[Any, int] = {}
+    return all(seen.setdefault(f, c) == c for f, c in zip(fine, coarse))
+
+
 def is_improvement(truth: Partition, worse: Partition, better: Partition) -> bool:
     """True if ``better`` is an A-consistent improvement of ``worse`` (A = ``truth``)."""
-    if better == worse or not truth.n == worse.n == better.n:
-        return False
-    if not truth.meet(worse).is_refinement_of(better):
+    if not truth.n == worse.n == better.n or better == worse:
         return False
     cells = cells_of(truth, worse)
-    for items in _groups(better.tolist()).values():
+    b = better.tolist()
+    if not _refines(cells, b):  # pairs together in both stay together
+        return False
+    for items in _groups(b).values():  # pairs apart in both stay apart
         rows = {cells[i][0] for i in items}
-        cols = {cells[i][1] for i in items}
-        if len(rows) > 1 and len(cols) > 1:
+        if len(rows) > 1 and len({cells[i][1] for i in items}) > 1:
             return False
     return True
 
 
 def is_perfect_split(truth: Partition, worse: Partition, better: Partition) -> bool:
     """True if ``better`` is ``worse`` with one block cut in two parts sharing no class."""
-    if better.n_blocks != worse.n_blocks + 1 or not better.is_refinement_of(worse):
+    w, b = worse.tolist(), better.tolist()
+    if better.n_blocks != worse.n_blocks + 1 or not _refines(b, w):
         return False
-    t, w, b = truth.tolist(), worse.tolist(), better.tolist()
+    t = truth.tolist()
     for items in _groups(w).values():
         parts = _groups([b[i] for i in items])
         if len(parts) == 2:
@@ -75,10 +82,11 @@ def is_perfect_split(truth: Partition, worse: Partition, better: Partition) -> b
 
 def is_perfect_merge(truth: Partition, worse: Partition, better: Partition) -> bool:
     """True if ``better`` is ``worse`` with two blocks joined, both of one and the same class."""
-    if better.n_blocks != worse.n_blocks - 1 or not worse.is_refinement_of(better):
+    w, b = worse.tolist(), better.tolist()
+    if better.n_blocks != worse.n_blocks - 1 or not _refines(w, b):
         return False
-    t, w = truth.tolist(), worse.tolist()
-    for items in _groups(better.tolist()).values():
+    t = truth.tolist()
+    for items in _groups(b).values():
         if len({w[i] for i in items}) == 2:
             return len({t[i] for i in items}) == 1
     return False
@@ -189,11 +197,11 @@ def improvements(draw: Any, max_items: int) -> Instance:
     groups = draw(st.lists(st.integers(0, 2), min_size=k, max_size=k))
     better = improvement_of(truth, worse, modes, groups)
     if better == worse:  # by construction: the first cell of a mixed column, or of a
-        better = _forced_step(truth, worse)  # split row, joins its row
+        better = forced_improvement(truth, worse)  # split row, joins its row
     return pair_instance(truth, worse, better, "A-consistent improvement")
 
 
-def _forced_step(truth: Partition, worse: Partition) -> Partition:
+def forced_improvement(truth: Partition, worse: Partition) -> Partition:
     """One improvement of ``worse`` (≠ ``truth``): a cell of a mixed block goes to a block of
     its own, else two blocks of one class are merged."""
     cells = cells_of(truth, worse)

@@ -17,7 +17,7 @@ from metricprops.constraint import Instance
 from metricprops.enumeration import bell, set_partitions
 from metricprops.partition import Partition
 
-__all__ = ["ByTruth"]
+__all__ = ["ByTruth", "ByTruthShape"]
 
 
 class ByTruth:
@@ -48,3 +48,13 @@ class ByTruth:
         """Every instance with at most ``max_n`` items: the parts in order."""
         for part, _ in self.exhaustive_parts(max_n):
             yield from self.enumerate_part(part)
+
+
+class ByTruthShape(ByTruth):
+    """:class:`ByTruth` with one truth per shape (blocks consecutive, largest first): for
+    constraints whose instances are checked up to a consistent reordering of the items."""
+
+    def exhaustive_parts(self, max_n: int) -> List[Tuple[Any, int]]:
+        return [((n, i), self.part_weight(truth)) for n in range(self.min_items, max_n + 1)
+                for i, truth in enumerate(set_partitions(n))
+                if truth == Partition.from_sizes(sorted(truth.sizes, reverse=True))]

@@ -25,7 +25,8 @@ from metricprops.strategies import block_ids, triples
 
 from ._moves import mostly
 
-__all__ = ["TRIPLE_N", "enumerate_triples", "triple_strategy", "near_triples", "local_move"]
+__all__ = ["TRIPLE_N", "enumerate_triples", "triple_strategy", "near_triples", "local_move",
+           "TripleInstances"]
 
 #: Triples are enumerated exhaustively up to this many items (at most the exhaustive size).
 TRIPLE_N = 5
@@ -101,3 +102,26 @@ def triple_strategy(max_items: int) -> Any:
     in four, else any triple."""
     return mostly(near_triples(max_items), triples(max_items)).map(
         lambda abc: Instance(abc[0], {"b": abc[1], "c": abc[2]}))
+
+
+class TripleInstances:
+    """Mixin (before :class:`Constraint`): instances are triples (A as the truth, roles ``b``
+    and ``c``), enumerated up to :data:`TRIPLE_N` items and drawn by
+    :func:`triple_strategy`; a finding is minimised."""
+
+    reducible = True
+
+    def exhaustive_limit(self, max_n: int) -> int:
+        return min(max_n, TRIPLE_N)
+
+    def strategy(self, max_items: int) -> Any:
+        return triple_strategy(max_items)
+
+    def enumerate(self, max_n: int) -> Iterator[Instance]:
+        return enumerate_triples(max_n)
+
+    def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
+        if exhaustive_n > TRIPLE_N:
+            return (f"Triples were enumerated exhaustively up to {TRIPLE_N} items only "
+                    f"(not {exhaustive_n}); larger ones were searched at random.")
+        return ""

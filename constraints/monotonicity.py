@@ -21,7 +21,7 @@ H1 = {0 4 | 1 2 3 5} and its perfect split H2 = {0 | 4 | 1 2 3 5} score −7/38 
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Tuple
+from typing import Any, Iterator, List
 
 from hypothesis import strategies as st
 
@@ -29,9 +29,8 @@ from metricprops.constraint import Instance, PairwiseConstraint, pair_instance
 from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
 
-from ._moves import (PremiseChecked, improvements, is_improvement, merge_moves, mostly,
-                     split_moves)
-from ._split import ByTruth
+from ._moves import PremiseChecked, improvements, is_improvement, merge_moves, mostly, split_moves
+from ._split import ByTruthShape
 
 
 def _agreement_masks(truth: Partition) -> List[int]:
@@ -49,7 +48,7 @@ def _agreement_masks(truth: Partition) -> List[int]:
     return [full & ~(t ^ together(p)) for p in set_partitions(n)]
 
 
-class Monotonicity(ByTruth, PremiseChecked, PairwiseConstraint):
+class Monotonicity(ByTruthShape, PremiseChecked, PairwiseConstraint):
     name = "monotonicity"
     title = "Monotonicity: every consistent improvement of the prediction raises the score"
     citation = ("Gösgens, Tikhonov & Prokhorenkova (2021), 'Systematic analysis of cluster "
@@ -66,12 +65,6 @@ class Monotonicity(ByTruth, PremiseChecked, PairwiseConstraint):
 
     def premise(self, instance: Instance) -> bool:
         return is_improvement(instance.truth, instance["worse"], instance["better"])
-
-    def exhaustive_parts(self, max_n: int) -> List[Tuple[Any, int]]:
-        """One part per truth shape (blocks consecutive, largest first)."""
-        return [((n, i), self.part_weight(truth)) for n in range(self.min_items, max_n + 1)
-                for i, truth in enumerate(set_partitions(n))
-                if truth == Partition.from_sizes(sorted(truth.sizes, reverse=True))]
 
     def instances_for(self, truth: Partition) -> Iterator[Instance]:
         parts = set_partitions(truth.n)

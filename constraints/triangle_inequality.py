@@ -16,42 +16,26 @@ five items (A = {0 1 2 | 3 | 4}, B = {0 1 | 2 3 | 4}, C = {0 4 | 1 | 2 3}).
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.tolerance import TOLERANCE, compare_values
 
-from ._triples import TRIPLE_N, enumerate_triples, triple_strategy
+from ._triples import TRIPLE_N, TripleInstances  # noqa: F401  (TRIPLE_N: public here)
 
 
-class TriangleInequality(Constraint):
+class TriangleInequality(TripleInstances, Constraint):
     name = "triangle_inequality"
     title = "Triangle inequality: d(A, C) ≤ d(A, B) + d(B, C) for a distance"
     citation = "Meilă (2007), VI is a metric; Gösgens, Tikhonov & Prokhorenkova (2021)."
     statement = ("For a distance d and all partitions A, B, C of the same items, "
                  "d(A, C) ≤ d(A, B) + d(B, C) (within the tolerance).")
-    reducible = True
-
-    def exhaustive_limit(self, max_n: int) -> int:
-        return min(max_n, TRIPLE_N)
 
     def applies_to(self, metric: Any) -> Optional[str]:
         if metric.kind != "distance":
             return (f"applies to distances only; {metric.name} is a {metric.kind} "
                     "(audit 1 − s wrapped as a distance instead)")
         return None
-
-    def strategy(self, max_items: int) -> Any:
-        return triple_strategy(max_items)
-
-    def enumerate(self, max_n: int) -> Iterator[Instance]:
-        return enumerate_triples(max_n)
-
-    def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
-        if exhaustive_n > TRIPLE_N:
-            return (f"Triples were enumerated exhaustively up to {TRIPLE_N} items only "
-                    f"(not {exhaustive_n}); larger ones were searched at random.")
-        return ""
 
     def evaluate(self, instance: Instance, score: Scorer, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:

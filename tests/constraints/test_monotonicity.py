@@ -16,8 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import metricprops as mp
-from metricprops.constraints._moves import (improvements, is_improvement, is_perfect_merge,
-                                            is_perfect_split, merge_moves, split_moves)
+from metricprops.constraints._moves import (
+    improvements,
+    is_improvement,
+    is_perfect_merge,
+    is_perfect_split,
+    merge_moves,
+    split_moves,
+)
 from metricprops.constraints.monotonicity import CONSTRAINT as MONOTONICITY
 from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
@@ -49,7 +55,8 @@ def test_is_improvement_is_the_papers_definition_on_every_triple_of_four_items()
 
 def test_perfect_split_and_merge_are_improvements_of_their_kind():
     t = Partition.from_labels([0, 1, 2, 3, 4, 4])
-    worse, better = Partition.from_labels([0, 1, 1, 1, 0, 1]), Partition.from_labels([0, 1, 1, 1, 2, 1])
+    worse = Partition.from_labels([0, 1, 1, 1, 0, 1])
+    better = Partition.from_labels([0, 1, 1, 1, 2, 1])
     assert is_perfect_split(t, worse, better) and is_improvement(t, worse, better)
     assert not is_perfect_merge(t, worse, better)
     # {0 1 | 2} -> {0 | 1 | 2} cuts the class {0 1}: not a perfect split, not an improvement
