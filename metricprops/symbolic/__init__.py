@@ -15,7 +15,10 @@ that:
   where it works), giving ``"proved"``, ``"checked numerically"`` or ``"refuted"`` with a
   concrete substitution;
 * the built-in catalog (:data:`BUILTIN_CLOSED_FORMS`, :func:`check_catalog`), printed by
-  ``metricprops closed-forms``.
+  ``metricprops closed-forms``;
+* proved verdicts (:func:`prove`, :mod:`metricprops.symbolic.evidence`): a constraint proved
+  for every n from the metric's formula, or a failed proof with its region and a
+  counterexample.
 
 Example::
 
@@ -38,12 +41,15 @@ from .families import FAMILIES, Family, get_family
 from .forms import M_SYM, SIZE_SYMBOLS, ClosedForm, parse
 from .ops import NumericOnlyError, SymbolicOps, SymbolicTable
 from .proofs import CHECKED, ERROR, PROVED, REFUTED, ClaimResult, check_form
+from .evidence import proof_methods, prove
+from .verdict import FailedProof, Proof
 
 __all__ = [
     "SymbolicOps", "SymbolicTable", "NumericOnlyError", "ClosedForm", "ClaimResult",
     "Family", "FAMILIES", "get_family", "check_form", "check_catalog", "check_declared",
     "BUILTIN_CLOSED_FORMS", "theorem3_gap", "summary", "symbolic_value", "exact_value",
-    "size_symbols", "parse", "PROVED", "CHECKED", "REFUTED", "ERROR",
+    "size_symbols", "parse", "PROVED", "CHECKED", "REFUTED", "ERROR", "prove",
+    "proof_methods", "Proof", "FailedProof",
 ]
 
 

@@ -73,6 +73,9 @@ class SignDecider:
             return self._direct(x)
         if isinstance(x, sp.log):
             return self.sign(x.args[0] - 1)
+        if isinstance(x, sp.acos):  # acos is 0 at 1 and positive below (on [-1, 1])
+            s = self.fraction_sign(1 - x.args[0])[0]
+            return s if s in (0, 1) else None
         if x.is_Mul:
             signs = [self.sign(f) for f in x.args]
             if 0 in signs:
@@ -239,6 +242,71 @@ class SignDecider:
         if 1 in found:
             return 1
         return 0.5 if 0.5 in found else 0
+
+    def fraction_sign(self, x: Any) -> Tuple[Optional[int], Optional[sp.Expr]]:
+        """Sign of ``x`` from the factors of its numerator and denominator, and the first
+        factor whose sign is undecided (None when decided).
+
+        ``x`` is put over one denominator (``together``) and both sides are factored; each
+        factor ``b**e`` is decided as :meth:`sign` decides a polynomial (shifted bounded
+        symbols, coefficient signs), an even power counts as positive once its base is
+        provably non-zero, a root of a positive base is positive.  Faster and stronger than
+        :meth:`sign` on differences of rational functions (those of the pair-counting
+        proofs), which :meth:`sign` would expand as one product.
+        """
+        num, den = sp.fraction(sp.together(exact(x)))
+        if sp.expand(num) == 0:
+            return 0, None
+        signs = []
+        for part in (num, den):
+            for factor in sp.Mul.make_args(sp.factor(part)):
+                base, e = factor.as_base_exp()
+                s = self._direct(base) if base.is_polynomial(*base.free_symbols) \
+                    else (self.sign(base) if not isinstance(base, sp.Add) else None)
+                if s is None and not base.is_polynomial(*base.free_symbols):
+                    s = self._root_sum_sign(base)
+                if s is not None and s < 0 and not (e.is_Integer):
+                    s = None  # a root of a negative base: not real
+                if s == 0 or s is None:
+                    return None, base
+                signs.append(s if not e.is_Integer or int(e) % 2 else 1)
+        return int(np.prod(signs)), None
+
+    def _root_sum_sign(self, x: sp.Expr) -> Optional[int]:
+        """Sign of A + B where each part is c·√X (a product of square roots of provably
+        positive, root-free bases, c root-free; X = 1 for a root-free part): the common
+        sign when the parts have one, else the sign of the larger part, from A² − B²
+        (root-free).  With A's sign known and B's not: A's sign when A² − B² > 0."""
+        groups: Dict[sp.Expr, sp.Expr] = {}
+        for term in sp.Add.make_args(sp.expand(x)):
+            coeff, radicand = sp.Integer(1), sp.Integer(1)
+            for factor in sp.Mul.make_args(term):
+                if factor.is_Pow and factor.exp == sp.Rational(1, 2):
+                    if self.sign(factor.base) != 1:
+                        return None
+                    radicand *= factor.base
+                elif factor.has(sp.Pow) and any(p.exp.is_Rational and not p.exp.is_Integer
+                                                 for p in factor.atoms(sp.Pow)):
+                    return None
+                else:
+                    coeff *= factor
+            groups[radicand] = groups.get(radicand, 0) + coeff
+        if len(groups) != 2:
+            return None
+        (xa, pa), (xb, pb) = sorted(groups.items(), key=lambda kv: sp.default_sort_key(kv[0]))
+        sa, sb = self.sign(pa), self.sign(pb)
+        if sa is not None and sa == sb:
+            return sa
+        if sa is None:
+            (xa, pa, sa), (xb, pb, sb) = (xb, pb, sb), (xa, pa, sa)
+        if sa is None or sa == 0:
+            return None
+        if sb == 0:
+            return sa
+        gap, _ = self.fraction_sign(pa * pa * xa - pb * pb * xb)
+        if sb is None:  # only |A| > |B| decides
+            return sa if gap == 1 else None
+        return None if gap is None else (0 if gap == 0 else sa * gap)
 
     def nonnegative(self, x: Any) -> Optional[bool]:
         """True if ``x >= 0`` for every admissible value, False if ``x < 0`` for every one."""
