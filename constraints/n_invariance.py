@@ -7,6 +7,15 @@ n-invariant: NMI, VI in nats, mutual information, homogeneity, completeness, V-m
 purity, BCubed, the normalised Mirkin metric.  Pair-counting indices are not, in general:
 for T = {0 1} and H = {0 | 1}, Rand = 0 (the only pair is a false negative), while
 T⊗2 = {0 1 2 3} and H⊗2 = {0 1 | 2 3} have 2 true positives among 6 pairs, Rand = 1/3.
+
+At scale (:mod:`metricprops.search.scale`) the copies are checked on the structured shapes up
+to ``scale_max_n`` items (their copies up to twice that), and this property carries the
+continuity test (:mod:`metricprops.search.continuity`): the weak, asymptotic form of
+n-invariance that every standard index has, n-invariant or not.  Along a family of fixed
+proportions (one block against two halves, ...) the value is a smooth function of n; a
+value that departs from the trend of the smaller sizes -- an integer overflow or a
+precision collapse, even inside the declared bounds -- is a finding of kind
+``discontinuity`` at the smallest size found departing.
 """
 from __future__ import annotations
 
@@ -39,15 +48,19 @@ class NInvariance(Constraint):
     title = "n-invariance: k copies of every item leave Q unchanged"
     citation = "Meilă (2007), 'n-invariance'; Gösgens, Tikhonov & Prokhorenkova (2021)."
     statement = ("For all partitions T, H and k ∈ {2, 3}: Q(T⊗k, H⊗k) = Q(T, H), where ⊗k "
-                 "replaces every item by k copies in the same class and block.")
+                 "replaces every item by k copies in the same class and block.  At scale, "
+                 "along families of fixed proportions, Q is a smooth function of n: a value "
+                 "that departs from the trend of the smaller sizes is a discontinuity.")
     reducible = True
 
     def exhaustive_limit(self, max_n: int) -> int:
         return min(max_n, CLASS_N_MAX)
 
+    #: the scale phase also tests the continuity of the values in n (a ``discontinuity``)
+    scale_continuity = True
+
     def scale_instance(self, truth: Partition, pred: Partition) -> Optional[Instance]:
-        # two copies of every item double the size: the largest sizes are left out
-        return _instance(truth, pred, 2) if truth.n <= 2**16 else None
+        return _instance(truth, pred, 2)  # two copies: up to twice scale_max_n items
 
     def strategy(self, max_items: int) -> Any:
         return st.tuples(pairs(max_items), st.sampled_from(FACTORS)).map(

@@ -5,138 +5,115 @@ after the 30 items of the random phase: a pair count C(n, 2) passes 2^31 at n = 
 product of two pair counts passes 2^63 near n = 78,000, a sum of squared counts passes 2^31
 at n = 46,341.  The scale phase scores structured shapes (:data:`SHAPES`: one block, all
 singletons, two halves, one giant block among singletons, many equal blocks, skewed sizes,
-random) in pairs (:data:`SHAPE_PAIRS`) at a short ladder of sizes past those limits
+random) in pairs (:data:`SHAPE_PAIRS`, identical pairs among them: a declared perfect value
+is an exact reference at every size; a constraint whose ``scale_identical`` is false skips
+them) at a short ladder of sizes past those limits
 (:func:`ladder`: 257, 4097, 92683 and ``scale_max_n``, default 131072); a failure at one size
 is bisected back to the limit it passed.  A constraint takes part by giving
 :meth:`~metricprops.constraint.Constraint.scale_instance`; the checks of one metric share the
 values of the ladder's shapes (bounds, maximal agreement and symmetry score the same pairs).
 
+A constraint whose ``scale_continuity`` is true (``n_invariance``) also runs the continuity
+test of :mod:`~metricprops.search.continuity`: the values of fixed-proportion families at
+64, 128, ..., ``scale_max_n`` items must follow the trend of the smaller sizes; a value that
+jumps (an overflow, a precision collapse, even inside the bounds) is a finding of kind
+``discontinuity``, bisected to the smallest size found departing.
+
 The first failing size of a shape pair is *bisected* down to the previous size of the
 ladder: the finding is reported at the smallest n found failing (with n - 1 passing), by
-shape and size, with a one-line reproduction -- never as a list of labels.  The phase stops
-quietly at the first call that takes more than :data:`SCALE_CALL_SECONDS` (slowness is the
-``scaling`` property's business, not a finding here) and after :data:`SCALE_SECONDS` of CPU
-time in all (or :data:`~metricprops.settings.WALL_FACTOR` times that of wall time);
-a metric fast enough for neither limit to bite gets the same verdicts on every run.  The
-phase's calls are not counted in the check's ``calls`` (which stays the same on every run of
-the same seed, however far a slow metric got here).
+shape and size, with a one-line reproduction runnable as printed (:func:`reproduction`) --
+never as a list of labels.  Each shape pair is its own cause (``"cause"`` in the finding's
+data, and of its key: ``(kind, reason, "scale", cause)``); an error is one finding per
+reason.  A kind already found on small inputs is not reported again at scale.  A call
+that takes more than :data:`SCALE_CALL_SECONDS` or runs out of memory ends its shape pair
+quietly (slowness is the ``scaling`` property's business, not a finding here); the phase
+stops after :data:`SCALE_SECONDS` of CPU time in all (or
+:data:`~metricprops.settings.WALL_FACTOR` times that of wall time); a metric fast enough
+for neither limit to bite gets the same verdicts on every run.  The phase's calls are not
+counted in the check's ``calls`` (which stays the same on every run of the same seed,
+however far a slow metric got here).
 """
 from __future__ import annotations
 
-import functools
-import math
-from typing import Any, Callable, Dict, List, Optional, Tuple
-
-import numpy as np
+from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..calls import Deadline, Scorer
-from ..constraint import Evaluation, Outcome
+from ..constraint import Evaluation, Instance, Outcome
 from ..errors import MetricCallError
 from ..partition import Partition
 from ..results.model import Counterexample, Finding
+from . import continuity
+from .shapes import (  # noqa: F401
+    DISTINCT_PAIRS,
+    LIMITS,
+    SHAPE_PAIRS,
+    SHAPES,
+    cause,
+    ladder,
+    metric_expression,
+    reproduction,
+    shape_labels,
+    shape_of,
+    shape_partition,
+)
 
 __all__ = ["SHAPES", "SHAPE_PAIRS", "LIMITS", "SCALE_SECONDS", "SCALE_CALL_SECONDS",
-           "shape_labels", "ladder",
+           "shape_labels", "ladder", "reproduction", "metric_expression",
            "ScaleFinding", "run_scale"]
 
 #: Seconds of CPU time one check may spend in its scale phase (wall time: WALL_FACTOR x).
 SCALE_SECONDS = 10.0
 #: Seconds one call may take in the scale phase (the check's own time limit, if lower, wins).
 SCALE_CALL_SECONDS = 1.0
-
-
-def _equal(n: int) -> np.ndarray:
-    return np.arange(n) // max(1, math.isqrt(n))
-
-
-def _random(n: int, seed: int) -> np.ndarray:
-    return np.random.default_rng(seed + n).integers(0, max(1, math.isqrt(n)), n)
-
-
-#: name -> labels of n items (numpy integer array).
-SHAPES: Dict[str, Callable[[int], np.ndarray]] = {
-    "one block": lambda n: np.zeros(n, dtype=np.int64),
-    "all singletons": lambda n: np.arange(n),
-    "two halves": lambda n: (np.arange(n) >= n // 2).astype(np.int64),
-    "giant among singletons": lambda n: np.maximum(np.arange(n) - (n - n // 8), 0),
-    "equal blocks": _equal,  # about sqrt(n) blocks of sqrt(n) items
-    "skewed": lambda n: np.floor(np.log2(np.arange(1, n + 1))).astype(np.int64),  # 1, 2, 4, ...
-    "random": lambda n: _random(n, 1),
-}
-
-#: (truth shape, prediction shape), in the order tried.
-SHAPE_PAIRS: Tuple[Tuple[str, str], ...] = (
-    ("one block", "two halves"), ("two halves", "equal blocks"),
-    ("giant among singletons", "one block"), ("skewed", "random"),
-    ("all singletons", "one block"), ("one block", "one block"),
-)
-
-#: Sizes just past an integer limit: (n, what overflows there).
-LIMITS: Tuple[Tuple[int, str], ...] = (
-    (257, "counts past 2^8, products of squared counts past 2^31"),
-    (4097, "pair counts past 2^23, products of pair counts past 2^45"),
-    (92683, "products of pair counts past 2^63 (one block against halves)"),
-    (131072, "counts past 2^16, pair counts past 2^33"),
-)
-
-
-def shape_labels(shape: str, n: int) -> np.ndarray:
-    """The labels of ``shape`` with ``n`` items (see :data:`SHAPES`)."""
-    return SHAPES[shape](int(n))
-
-
-def ladder(max_n: int) -> List[int]:
-    """The sizes tried, ascending: each limit of :data:`LIMITS` up to ``max_n``, and
-    ``max_n`` itself."""
-    sizes = sorted({n for n, _ in LIMITS if n <= max_n} | ({max_n} if max_n >= 2 else set()))
-    return sizes
-
-
-def reproduction(truth: str, pred: str, n: int, metric: str) -> str:
-    """One line of Python that reproduces a scale finding."""
-    return (f"from metricprops.search.scale import shape_labels as s; "
-            f"{metric}(s({truth!r}, {n}), s({pred!r}, {n}))")
+#: Reasons of a call error that end a shape pair quietly (resource limits, not findings).
+QUIET = ("timeout", "memory")
 
 
 class ScaleFinding:
-    """Evidence of a scale finding: what the search keeps instead of an Evaluation."""
+    """Evidence of a scale finding: what the search keeps instead of an Evaluation.
+
+    ``what`` is the :class:`~metricprops.constraint.Evaluation` of a violation, the
+    :class:`~metricprops.errors.MetricCallError` of an error, or for a discontinuity the
+    dict ``{"values": {n: value}, "trend": {n: value}, "detail": str}``."""
 
     def __init__(self, what: Any, shapes: Tuple[str, str], n: int, passes_below: int,
-                 metric: str):
+                 metric: Any, kind: Optional[str] = None):
         self.what, self.shapes, self.n, self.passes_below = what, shapes, n, passes_below
         self.metric = metric
+        self.kind = kind or ("error" if isinstance(what, MetricCallError) else "violation")
+
+    @property
+    def cause(self) -> str:
+        """The shape pair, e.g. ``"one block vs two halves"``."""
+        return cause(self.shapes)
 
     def finding(self, key: tuple) -> Finding:
         truth, pred = self.shapes
-        line = reproduction(truth, pred, self.n, self.metric)
+        sizes = (self.passes_below, self.n) if self.kind == "discontinuity" else (self.n,)
         # the labels stay in the data (the JSON contract: a counterexample has "truth" and
         # "pred"); the text and Markdown show the shapes, the size and the reproduction
         data: Dict[str, Any] = {
             "truth": shape_labels(truth, self.n).tolist(),
             "pred": shape_labels(pred, self.n).tolist(),
-            "shape": {"truth": truth, "pred": pred}, "n": self.n,
-            "passes_at": self.passes_below, "reproduce": line,
+            "shape": {"truth": truth, "pred": pred}, "n": self.n, "cause": self.cause,
+            "passes_at": self.passes_below,
+            "reproduce": reproduction(truth, pred, sizes, self.metric),
             "notation": {"truth": f"{truth}, n = {self.n}", "pred": f"{pred}, n = {self.n}"},
         }
-        if isinstance(self.what, MetricCallError):
+        reason = None
+        if self.kind == "error":
             data.update(reason=self.what.reason, message=str(self.what))
-            kind = "error"
+            reason = key[1]
+        elif self.kind == "discontinuity":
+            data.update(scores={f"n = {n}": v for n, v in self.what["values"].items()},
+                        trend={str(n): v for n, v in self.what["trend"].items()},
+                        detail=self.what["detail"])
         else:
             data["scores"] = self.what.scores
             if self.what.detail:
                 data["detail"] = self.what.detail
-            kind = "violation"
-        return Finding(kind, "scale", self.n, "scale", True, Counterexample(data),
-                       reason=key[1] if kind == "error" else None, minimal="bisected")
-
-
-@functools.lru_cache(maxsize=None)
-def shape_partition(shape: str, n: int) -> Partition:
-    """The partition of ``shape`` with ``n`` items (one object per shape and size: the
-    ladder's partitions take about 20 MB in all)."""
-    partition = Partition.from_labels(shape_labels(shape, n))
-    _SHAPE_OF[id(partition)] = (shape, n)  # kept alive by the cache: the id stays its own
-    return partition
+        return Finding(self.kind, "scale", self.n, "scale", True, Counterexample(data),
+                       reason=reason, minimal="bisected", cause=key[3] or None)
 
 
 #: (metric name, function) -> {(truth shape, pred shape): value or MetricCallError}: the
@@ -150,7 +127,7 @@ class _ShapeScorer(Scorer):
     """A scorer that keeps no labels: values of known shapes are shared between checks."""
 
     def raw(self, truth: Partition, pred: Partition) -> float:
-        key = (_SHAPE_OF.get(id(truth)), _SHAPE_OF.get(id(pred)))
+        key = (shape_of(truth), shape_of(pred))
         if None in key[:2]:
             self._cache.clear()  # no memo kept: the keys would be megabytes
             return super().raw(truth, pred)
@@ -170,40 +147,149 @@ class _ShapeScorer(Scorer):
         return value
 
 
-_SHAPE_OF: Dict[int, Tuple[str, int]] = {}
+
+class _Quiet(Exception):
+    """A call of the scale phase past its time or memory limit: the shape pair ends."""
+
+
+def _partitions(shapes: Tuple[str, str], n: int, shared: bool) -> Tuple[Partition, Partition]:
+    if shared:  # a size of a ladder: every check scores it
+        return shape_partition(shapes[0], n), shape_partition(shapes[1], n)
+    return (Partition.from_labels(shape_labels(shapes[0], n)),
+            Partition.from_labels(shape_labels(shapes[1], n)))
+
+
+def _scorer(metric: Any, scorer: Scorer) -> _ShapeScorer:
+    limit = SCALE_CALL_SECONDS if scorer.timeout is None else min(scorer.timeout,
+                                                                  SCALE_CALL_SECONDS)
+    return _ShapeScorer(metric, limit)
 
 
 def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str], n: int,
              tolerance: float, shared: bool) -> Tuple[Optional[tuple], Any]:
-    if shared:  # a size of the ladder: every check scores it
-        truth, pred = shape_partition(shapes[0], n), shape_partition(shapes[1], n)
-    else:  # a size of one bisection
-        truth = Partition.from_labels(shape_labels(shapes[0], n))
-        pred = Partition.from_labels(shape_labels(shapes[1], n))
-    instance = constraint.scale_instance(truth, pred)
+    instance = constraint.scale_instance(*_partitions(shapes, n, shared))
     if instance is None:  # the constraint skips this size
         return None, None
-    limit = SCALE_CALL_SECONDS if scorer.timeout is None else min(scorer.timeout,
-                                                                  SCALE_CALL_SECONDS)
-    fresh = _ShapeScorer(metric, limit)
     try:
-        ev: Evaluation = constraint.evaluate(instance, fresh, metric, tolerance)
+        ev: Evaluation = constraint.evaluate(instance, _scorer(metric, scorer), metric,
+                                             tolerance)
     except MetricCallError as exc:
-        if exc.reason == "timeout":
-            raise
-        return ("error", exc.reason, "scale"), exc
+        if exc.reason in QUIET:
+            raise _Quiet() from None
+        return key("error", exc.reason), exc
     if ev.outcome is Outcome.VIOLATED and not ev.tentative:
-        return ("violation", "", "scale"), ev
+        return key("violation", "", shapes), ev
     return None, ev
+
+
+def key(kind: str, reason: str, shapes: Optional[Tuple[str, str]] = None) -> tuple:
+    """The key of a scale finding in :attr:`Search.findings`: ``(kind, reason, "scale",
+    cause)``, the cause being the shape pair (none for an error: one per reason)."""
+    return (kind, reason, "scale", cause(shapes) if shapes else "")
+
+
+def _known(search: Any, found: tuple) -> bool:
+    """Whether the search holds a finding of ``found``'s kind from small inputs or, for an
+    error, of its reason anywhere."""
+    if found[0] == "error":
+        return any(k[:2] == found[:2] for k in search.findings)
+    return any(k[0] == found[0] and k[2] != "scale" for k in search.findings)
+
+
+def _constraint_ladder(search: Any, max_n: int, deadline: Deadline,
+                       outcome: Callable[..., Tuple[Optional[tuple], Any]]) -> None:
+    c, m = search.constraint, search.metric
+    pairs = SHAPE_PAIRS if getattr(c, "scale_identical", True) else DISTINCT_PAIRS
+    for shapes in pairs:
+        passed = 1
+        try:
+            for n in ladder(max_n):
+                if deadline.passed():
+                    return
+                found, what = outcome(shapes, n, shared=True)
+                if found is None:
+                    passed = n
+                    continue
+                if _known(search, found) or found in search.findings:
+                    break  # known (small inputs, or another shape): no bisection
+                lo, hi = passed, n  # lo passes, hi fails with this key
+                while hi - lo > 1 and not deadline.passed():
+                    mid = (lo + hi) // 2
+                    got, evidence = outcome(shapes, mid)
+                    if got == found:
+                        hi, what = mid, evidence
+                    else:
+                        lo = mid
+                instance = c.scale_instance(*_partitions(shapes, hi, False))
+                search.findings[found] = (instance, ScaleFinding(
+                    what, shapes, hi, hi - 1 if hi - lo == 1 else lo, m), "scale", True)
+                break
+        except _Quiet:
+            continue
+
+
+def _continuity(search: Any, max_n: int, deadline: Deadline) -> None:
+    """The continuity test (:mod:`~metricprops.search.continuity`) on every trend pair."""
+    floor = continuity.floor_of(search.tolerance)
+    for shapes in continuity.TREND_PAIRS:
+        wanted = key("discontinuity", "", shapes)
+        if wanted in search.findings:
+            continue
+        try:
+            found = _trend(search, shapes, max_n, deadline, floor)
+        except _Quiet:
+            continue
+        if found is not None:
+            search.findings[wanted] = found
+
+
+def _trend(search: Any, shapes: Tuple[str, str], max_n: int, deadline: Deadline,
+           floor: float) -> Optional[tuple]:
+    """The finding of one trend pair, or ``None``."""
+    scorer = _scorer(search.metric, search.scorer)
+    seen: Dict[int, Optional[float]] = {}
+
+    def at(n: int, shared: bool = False) -> Optional[float]:
+        search._tick()
+        try:
+            seen[n] = scorer.raw(*_partitions(shapes, n, shared))
+        except MetricCallError as exc:
+            if exc.reason in QUIET:
+                raise _Quiet() from None
+            seen[n] = None
+        return seen[n]
+
+    values: Dict[int, Optional[float]] = {}
+    for n in continuity.trend_sizes(max_n):
+        if deadline.passed():
+            return None
+        history = list(values.values())[-continuity.HISTORY:]
+        values[n] = value = at(n, shared=True)
+        if continuity.trusted_run(history) and continuity.departs(history, value, floor):
+            break
+    else:
+        return None
+    lo, hi = continuity.first_departure(
+        at, n // 2, n, lambda v: continuity.departs(history, v, floor), deadline.passed)
+    shown = {k: "error" if seen[k] is None else seen[k] for k in (lo, hi)}
+    trend = dict(list(values.items())[-continuity.HISTORY - 1:-1])
+    detail = (f"the value departs from the trend of the smaller sizes: {shown[hi]!r} at "
+              f"n = {hi} after {shown[lo]!r} at n = {lo} (n = "
+              f"{', '.join(map(str, trend))} gave {', '.join(repr(v) for v in trend.values())})")
+    truth, pred = _partitions(shapes, hi, False)
+    return (Instance(truth, {"pred": pred}, "scale"), ScaleFinding(
+        {"values": shown, "trend": trend, "detail": detail}, shapes, hi, lo, search.metric,
+        kind="discontinuity"), "scale", True)
 
 
 def run_scale(search: Any, max_n: int, max_items: int = 0,
               seconds: float = SCALE_SECONDS) -> int:
     """Run the scale phase of ``search``'s constraint; keep each finding of a kind the search
-    does not hold yet (a violation, or an error with its reason), bisected.  A kind already
-    found on small inputs is not reported again at scale (a metric that fails a constraint
-    by definition would fail it at every size).  Returns the number of instances scored;
-    ``max_items`` is kept for callers."""
+    does not hold yet (per shape pair for a violation or a discontinuity, per reason for an
+    error), bisected.  A kind already found on small inputs is not reported again at scale
+    (a metric that fails a constraint by definition would fail it at every size).  Returns
+    the number of instances scored by the constraint ladder; ``max_items`` is kept for
+    callers."""
     c, m = search.constraint, search.metric
     if max_n < 2 or getattr(c, "scale_instance", None) is None or \
             c.scale_instance(Partition.one_block(2), Partition.one_block(2)) is None:
@@ -218,33 +304,7 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
         scored += 1
         return _outcome(c, m, search.scorer, shapes, n, search.tolerance, shared)
 
-    try:
-        for shapes in SHAPE_PAIRS:
-            passed = 1
-            for n in ladder(max_n):
-                if deadline.passed():
-                    return scored
-                key, what = outcome(shapes, n, shared=True)
-                if key is None:
-                    passed = n
-                    continue
-                if any(k[:2] == key[:2] for k in search.findings):
-                    break  # this kind is known (small inputs, or another shape): no bisection
-                if key not in search.findings:
-                    lo, hi = passed, n  # lo passes, hi fails with this key
-                    while hi - lo > 1 and not deadline.passed():
-                        mid = (lo + hi) // 2
-                        got, evidence = outcome(shapes, mid)
-                        if got == key:
-                            hi, what = mid, evidence
-                        else:
-                            lo = mid
-                    instance = c.scale_instance(
-                        Partition.from_labels(shape_labels(shapes[0], hi)),
-                        Partition.from_labels(shape_labels(shapes[1], hi)))
-                    search.findings[key] = (instance, ScaleFinding(
-                        what, shapes, hi, hi - 1 if hi - lo == 1 else lo, m.name), "scale", True)
-                break
-    except MetricCallError:  # a call past the time limit: slowness is not this phase's finding
-        pass
+    if getattr(c, "scale_continuity", False):
+        _continuity(search, max_n, deadline)
+    _constraint_ladder(search, max_n, deadline, outcome)
     return scored

@@ -113,3 +113,61 @@ def dense_table_rand(labels_true, labels_pred):
     """Builds a dense classes × clusters table first (memory quadratic with many blocks)."""
     contingency(labels_true, labels_pred).astype(float)
     return rand(labels_true, labels_pred)
+
+
+def _ari_from_pair_sums(labels_true, labels_pred, dtype):
+    """The adjusted Rand index (Hubert & Arabie) from the pair sums of the table, with the
+    product of the two marginal pair sums taken in ``dtype`` (wrapping past its range)."""
+    c = contingency(labels_true, labels_pred)
+    n = int(c.sum())
+    index = int(np.sum(c * (c - 1) // 2))
+    a, b = c.sum(1), c.sum(0)
+    sum_a, sum_b = int(np.sum(a * (a - 1) // 2)), int(np.sum(b * (b - 1) // 2))
+    total = n * (n - 1) // 2
+    with np.errstate(all="ignore"):
+        product = np.multiply(np.array(sum_a).astype(dtype), np.array(sum_b).astype(dtype),
+                              dtype=dtype)
+    expected = float(product) / total if total else 0.0
+    top = (sum_a + sum_b) / 2
+    if top == expected:
+        return 1.0
+    return float((index - expected) / (top - expected))
+
+
+def ari_pair_product_int64(labels_true, labels_pred):
+    """The adjusted Rand index whose product of the marginal pair sums is taken in int64: it
+    wraps past 2^63 once both partitions hold a cluster of about 92,700 items (one block
+    against two halves from n = 92,683), a value inside [-0.5, 1] but wrong."""
+    return _ari_from_pair_sums(labels_true, labels_pred, np.int64)
+
+
+def ari_pair_product_int32(labels_true, labels_pred):
+    """The adjusted Rand index whose product of the marginal pair sums is taken in int32:
+    wrong from n = 363 for one block against two halves (about 0.8 instead of 0)."""
+    return _ari_from_pair_sums(labels_true, labels_pred, np.int32)
+
+
+def nmi_uint16_joint(labels_true, labels_pred):
+    """NMI (arithmetic mean) whose joint counts are stored in uint16: exact up to 65,535
+    items a cell, then a cell of 65,536 counts 0 (identical halves of 131,072 items score 0;
+    two copies of each item of halves of 65,536 items change the value)."""
+    c = contingency(labels_true, labels_pred)
+    n = float(c.sum())
+    a, b = c.sum(1).astype(float), c.sum(0).astype(float)
+    joint = c.astype(np.uint16).astype(float)
+    rows, cols = np.nonzero(joint)
+    cells = joint[rows, cols]
+    mi = float(np.sum(cells / n * np.log(n * cells / (a[rows] * b[cols]))))
+    h_t = float(-np.sum(a / n * np.log(a / n)))
+    h_p = float(-np.sum(b / n * np.log(b / n)))
+    if h_t + h_p == 0:
+        return 1.0
+    return max(0.0, mi / ((h_t + h_p) / 2))
+
+
+def ari_float32_noise(labels_true, labels_pred):
+    """The adjusted Rand index with a deterministic relative error of about 1e-7 (the
+    rounding of a float32 computation): sound, if not exact."""
+    value = get_metric("adjusted_rand")(labels_true, labels_pred)
+    wobble = ((len(labels_true) * 2654435761) % 1000) / 1000 - 0.5
+    return float(value + 2e-7 * wobble)

@@ -2,12 +2,14 @@
 tests/plugins/planted.py), found and bisected by shape."""
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 
 import pytest
 
 import metricprops as mp
-from metricprops.search.scale import SHAPES, ladder, shape_labels
+from metricprops.search.scale import SHAPE_PAIRS, SHAPES, ladder, shape_labels
 from metricprops.testing import assert_agrees
 from plugins.planted import ari_int64, fmi_int32
 
@@ -21,6 +23,7 @@ def _scale(r):
 
 def test_ladder_crosses_the_limits_up_to_the_maximum():
     assert ladder(2**17) == [257, 4097, 92683, 131072]
+    assert ("two halves", "two halves") in SHAPE_PAIRS  # identical pairs are checked too
     assert ladder(5000) == [257, 4097, 5000] and ladder(1) == []
     assert all(len(shape_labels(s, 1000)) == 1000 for s in SHAPES)
 
@@ -41,7 +44,12 @@ def test_fmi_int32_nan_is_bisected_to_its_smallest_size():
     assert "one block, n = 257" in r.describe() and "0, 0, 0" not in r.describe()
     assert math.isnan(fmi_int32(s("one block", 257), s("two halves", 257)))
     assert not math.isnan(fmi_int32(s("one block", 256), s("two halves", 256)))
-    assert "s('one block', 257), s('two halves', 257)" in ce["reproduce"]
+    # the reproduction runs as printed and prints the failing value
+    assert "f(s('one block', 257).tolist(), s('two halves', 257).tolist())" in ce["reproduce"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(ce["reproduce"], {})
+    assert out.getvalue().strip() == "nan"
     assert "reproduce:" in r.describe()
 
 
