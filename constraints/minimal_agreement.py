@@ -45,7 +45,7 @@ def count_reference(metric: Any) -> Optional[float]:
 
 def _disagreeing(total: int) -> List[tuple]:
     """Count vectors with N11 = N00 = 0 and N10 + N01 = ``total``."""
-    splits = sorted({0, 1, total // 2, total - 1, total} & set(range(total + 1)))
+    splits = sorted({a for a in (0, 1, total // 2, total - 1, total) if 0 <= a <= total})
     return [(0, a, total - a, 0) for a in splits]
 
 

@@ -185,3 +185,12 @@ def test_asymptotic_constant_baseline_rand_fails_with_the_limit_by_shape(run):
     assert ce["notation"] == {"truth": "{0 1 2 | 3}", "pred": "{0 1 2 | 3}"}
     assert ce["scores"]["expected_shape"] > ce["scores"]["expected_reference"]
     assert ce["p_value"] <= ce["alpha"]
+
+
+def test_minimal_agreement_counts_at_the_scale_phase_sizes_stay_small():
+    # the scale phase scores pairs of 2^17 items: C(2^17, 2) ≈ 8.6e9 pairs, five vectors
+    from metricprops.constraints.minimal_agreement import _disagreeing
+    total = math.comb(2**17, 2)
+    got = _disagreeing(total)
+    assert [v[1] for v in got] == [0, 1, total // 2, total - 1, total]
+    assert all(v[0] == v[3] == 0 and v[1] + v[2] == total for v in got)
