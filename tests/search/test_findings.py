@@ -195,7 +195,7 @@ def test_a_check_that_runs_out_of_time_gave_up_and_says_so():
         assert "ran out of its share of the time budget" in r.message
         assert "not a pass" in r.message
     data = result.to_json()
-    assert data["settings"]["budget"] == 1.0
+    assert data["settings"]["time_budget"] == 1.0
     assert all(isinstance(r["seconds"], float) for r in data["results"])  # timed runs say so
 
 
