@@ -12,9 +12,10 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .errors import OutputPathError
+from .errors import MissingExtraError, OutputPathError
 
-__all__ = ["write_text", "check_outputs", "check_regenerates", "write_outputs", "plural", "Output"]
+__all__ = ["write_text", "check_outputs", "check_regenerates", "write_outputs", "plural", "Output",
+           "require_plotting"]
 
 PathLike = Union[str, Path]
 #: (what names it, e.g. "--json"; the path; a function writing it, or the text to write)
@@ -139,3 +140,14 @@ def check_regenerates(path: PathLike, command: str, option: str = "--out") -> No
 def plural(count: int, noun: str) -> str:
     """``"1 check"``, ``"3 checks"``: a count with its noun in the right number."""
     return f"{count:,} {noun if count == 1 else noun + 's'}"
+
+
+def require_plotting(command: str) -> None:
+    """Raise :class:`~metricprops.errors.MissingExtraError`, before any work, when matplotlib
+    (the ``plot`` extra, which draws the figures of ``command``) is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise MissingExtraError(
+            f"{command} draws figures with matplotlib, which is not installed: "
+            f"pip install 'metricprops[plot]' (or pip install matplotlib)")

@@ -35,10 +35,11 @@ def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: boo
     and river for its libraries: the libraries extra) stops the command before any work,
     exit status 2, unless --skip-missing is given (the report then says what it left out).
     """
-    from ..output import check_outputs
+    from ..output import check_outputs, require_plotting
     from ..report import DEFAULT_SEED, LIBRARIES_SECTION, build_reports, missing_sections
     from .progress import Progress
 
+    require_plotting("metricprops report")
     check_outputs(folders={"--out": out_dir})
     missing = missing_sections(quick)
     started = time.monotonic()

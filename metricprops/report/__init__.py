@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from ..errors import MissingExtraError
-from ..output import check_regenerates, write_text
+from ..output import check_regenerates, require_plotting, write_text
 from ..targets import OPTIONAL_MODULES
 
 __all__ = ["build_reports", "DEFAULT_SEED", "report_command", "missing_sections"]
@@ -148,6 +148,7 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     from .graph_figure import draw_theorem3
     from .sections import write_closed_forms, write_elm_paper
 
+    require_plotting("metricprops report")
     missing = missing_sections(quick)
     if missing and not skip_missing:
         raise MissingExtraError(
