@@ -31,6 +31,15 @@ is byte-identical when regenerated.
 {rows}
 The drawing [figures/counterexample_graph.png](figures/counterexample_graph.png) shows the
 paper's Theorem 3 instance (m = 3) as clique graphs (`metricprops.report.graph_figure`).
+
+## Reproducibility
+
+The same command with the same seed and the same library versions (listed in
+`third-party.json`) writes every file byte for byte, with one exception: the `scaling`
+property times black-box code, so a third-party metric whose growth lies near a bound
+(n^1.75 for time, n^1.5 for memory) can pass in one run and fail in another.  The built-in
+metrics give the same bits on every processor: their logarithms and exponentials come from
+the C library and their sums avoid BLAS, not from numpy's processor-specific kernels.
 """
 #: The index's rows before the third-party one: (link, what the report holds).
 ROWS = (
