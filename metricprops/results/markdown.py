@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any, List
 
+from .evidence import checked as checked_text
+from .terminal import legend
+
 __all__ = ["symbol_table", "markdown", "LEGEND"]
 
 #: The symbols of the verdicts, in words.
@@ -15,21 +18,26 @@ LEGEND = ("✓ passed", "≈ weak (ties only)", "✗ failed", "! error", "? gave
 
 
 def symbol_table(audit: Any) -> str:
-    """Metrics × constraints table of symbols (plain text)."""
+    """Metrics × constraints table of cells (plain text): each result's symbol with the
+    marks of its evidence, then the legend."""
     metrics, constraints = audit.metrics(), audit.constraints()
-    by_key = {(r.metric, r.constraint): r for r in audit.results}
+    by_key = {(r.metric, r.constraint): r.cell for r in audit.results}
     width = max([len(m) for m in metrics] + [6])
-    cols = [max(len(c), 1) for c in constraints]
+    cols = [max([len(c), 1] + [len(by_key.get((m, c), "")) for m in metrics])
+            for c in constraints]
     rows = [" " * width + "  " + "  ".join(c for c in constraints)]
     for m in metrics:
-        cells = []
-        for c, w in zip(constraints, cols):
-            r = by_key.get((m, c))
-            cells.append((r.symbol if r else " ").center(w))
+        cells = [by_key.get((m, c), " ").center(w) for c, w in zip(constraints, cols)]
         rows.append(f"{m:<{width}}  " + "  ".join(cells))
     rows.append("")
-    rows.append("   ".join(LEGEND))
+    rows += _legend(audit, "   ")
     return "\n".join(rows)
+
+
+def _legend(audit: Any, sep: str) -> List[str]:
+    parts = legend(audit.results)
+    marks = [p for p in parts if p.startswith("marks: ")]
+    return [sep.join(p for p in parts if p not in marks)] + marks
 
 
 def _bound(value: Any) -> str:
@@ -85,15 +93,22 @@ def markdown(audit: Any) -> str:
            "|---|" + "---|" * len(constraints)]
     for m in metrics:
         out.append(f"| {m} | " + " | ".join(
-            by_key[(m, c)].symbol if (m, c) in by_key else "" for c in constraints) + " |")
+            by_key[(m, c)].cell if (m, c) in by_key else "" for c in constraints) + " |")
     out.append("")
-    out.append(" · ".join(LEGEND))
+    for i, line in enumerate(_legend(audit, " · ")):
+        out += [""] * (i > 0) + [line]
     details = [r for r in audit.results if r.status != "passed"]
     if details:
         out += ["", "## Findings"]
         for r in details:
             out += ["", f"### {r.metric} × {r.constraint}: {r.status}", "", "```",
                     r.describe(audit.timings), "```"]
+    proved = [r for r in audit.results if (r.evidence or {}).get("kind") == "proved"]
+    if proved:
+        out += ["", "## Proofs", ""]
+        out += [f"- **{r.metric} × {r.constraint}**: {r.evidence['statement']} "
+                f"*Proved by {r.evidence.get('by', 'a symbolic proof')}; checked besides "
+                f"on {checked_text(r.evidence)}.*" for r in proved]
     if audit.metadata:
         out += [""] + _metadata_lines(audit)
     if audit.results:

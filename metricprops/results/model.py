@@ -7,12 +7,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
+from . import evidence as _evidence
+from . import words
+from .words import items
+
 __all__ = ["Status", "Counterexample", "counterexample_json", "Finding", "CheckResult",
            "AuditResult", "SYMBOLS", "STATUSES", "MEASURED"]
 
 #: Key of a counterexample's measurements (times, fitted growth exponents): they differ
 #: between identical runs, so the JSON and the Markdown carry them only with ``timings``.
-MEASURED = "measured"
+MEASURED = _evidence.MEASURED
 
 
 class Status(str, Enum):
@@ -105,26 +109,63 @@ class Counterexample(Mapping):
 
     def lines(self, *, numbers: str = "short", align: bool = False,
               timings: bool = False) -> List[str]:
-        """The instance in block notation, one role per line, then the scores and detail.
+        """The instance in block notation, one role per line, then the scores, the
+        explanation (``why``: the constraint's ``detail``) and what the constraint adds:
+        the renamed labels, the modified input, a scale finding's reproduction.
 
-        ``numbers="short"`` prints floats with 6 significant digits, ``"repr"`` exactly;
-        ``align`` pads the role names to one width; ``timings`` adds the measurements.
+        ``numbers="short"`` prints floats with at least 6 significant digits and as many
+        more as it takes to print any two different values differently, ``"repr"``
+        exactly; ``align`` pads the role names to one width; ``timings`` adds the
+        measurements.
         """
-        notation = self.data.get("notation") or {}
+        data = self.data
+        notation = data.get("notation") or {}
         width = max([len(role) for role in notation] + [5]) if align else 0
         out = [f"{role + ':':<{width + 1}} {text}" if align else f"{role}: {text}"
                for role, text in notation.items()]
-        scores = self.data.get("scores")
+        scores = data.get("scores")
         if scores:
-            fmt = repr if numbers == "repr" else _num
-            out.append("scores: " + ", ".join(f"{k} = {fmt(v) if isinstance(v, float) else v}"
-                                              for k, v in scores.items()))
-        if "reproduce" in self.data:  # a scale finding: shapes and size, never the labels
-            out.append(f"passes at n = {self.data['passes_at']}; reproduce: "
-                       f"{self.data['reproduce']}")
-        if timings and MEASURED in self.data:
-            out.append(f"measured: {self.data[MEASURED]['summary']}")
+            shown = ({k: repr(v) if isinstance(v, float) else str(v) for k, v in scores.items()}
+                     if numbers == "repr" else words.numbers(scores))
+            out.append("scores: " + ", ".join(f"{k} = {v}" for k, v in shown.items()))
+        if data.get("detail"):
+            out.append(f"why: {data['detail']}")
+        out += _extra_lines(data)
+        if "reproduce" in data:  # a scale finding: shapes and size, never the labels
+            out.append(f"passes at n = {data['passes_at']}; reproduce: {data['reproduce']}")
+        if timings and MEASURED in data:
+            out.append(f"measured: {data[MEASURED]['summary']}")
         return out
+
+
+def _values(shown: Any) -> str:
+    """A container the metric was given (``{"type", "values"}``, values as ``repr``)."""
+    if isinstance(shown, Mapping) and "values" in shown:
+        return f"[{', '.join(map(str, shown['values']))}] ({shown.get('type', '?')})"
+    return str(shown)
+
+
+def _extra_lines(data: Mapping[str, Any]) -> List[str]:
+    """The inputs a constraint built from the instance: the renamed labels (label
+    invariance), the modified input (input immutability), the witness of an existential
+    claim."""
+    out = []
+    renamed = data.get("renamed")
+    if isinstance(renamed, Mapping):
+        kinds = f" ({data['label_kinds']})" if data.get("label_kinds") else ""
+        out.append(f"renamed{kinds}: truth = {_values(renamed.get('truth'))}, "
+                   f"pred = {_values(renamed.get('pred'))}")
+        if data.get("permutation"):
+            out.append(f"items permuted as {data['permutation']} on both sides")
+    modified = data.get("modified")
+    if isinstance(modified, Mapping):
+        out.append(f"modified: {modified.get('argument')} given as a "
+                   f"{modified.get('container')}: {modified.get('given')} before the call, "
+                   f"{modified.get('after')} after")
+    witness = data.get("witness")
+    if isinstance(witness, Mapping) and {"a", "b"} <= set(witness):
+        out.append(f"witness: A = {witness['a']}, B = {witness['b']}")
+    return out
 
 
 
@@ -140,7 +181,9 @@ class Finding:
     ``"raised:ZeroDivisionError"``, ...); ``minimal`` is ``"proved"`` when the exhaustive
     phase checked every instance with fewer items (nothing smaller exists), ``"local"`` when
     no item can be removed and no two blocks merged without losing the finding, else
-    ``None``.
+    ``None``; ``cause`` what the constraint named as the violation's cause (the label kind
+    whose renaming changed the value, the pair of shapes of a scale finding), each cause
+    being a finding of its own.
     """
 
     kind: str
@@ -151,6 +194,7 @@ class Finding:
     example: Counterexample
     reason: Optional[str] = None
     minimal: Optional[str] = None
+    cause: Optional[str] = None
 
     @property
     def status(self) -> Status:
@@ -164,7 +208,8 @@ class Finding:
         return cls(kind=data["kind"], input=data["input"], items=data["items"],
                    found_by=data["found_by"], shrunk=data["shrunk"],
                    example=Counterexample(dict(data["counterexample"])),
-                   reason=data.get("reason"), minimal=data.get("minimal"))
+                   reason=data.get("reason"), minimal=data.get("minimal"),
+                   cause=data.get("cause"))
 
     def to_json(self, timings: bool = True) -> Dict[str, Any]:
         out: Dict[str, Any] = {"kind": self.kind, "input": self.input, "items": self.items,
@@ -173,14 +218,16 @@ class Finding:
             out["reason"] = self.reason
         if self.minimal is not None:
             out["minimal"] = self.minimal
+        if self.cause:
+            out["cause"] = self.cause
         out["counterexample"] = self.example.to_json(timings)
         return out
 
     def title(self) -> str:
         what = f"error ({self.reason})" if self.kind == "error" else self.kind
         how = self.found_by + ("" if self.shrunk or self.found_by == "exhaustive" else
-                               ", not shrunk")
-        return f"{what} on {self.input} input, {self.items} items ({how})"
+                               ", not shrunk") + (f"; cause: {self.cause}" if self.cause else "")
+        return f"{what} on {self.input} input, {items(self.items)} ({how})"
 
 
 @dataclass
@@ -196,6 +243,10 @@ class CheckResult:
     finding's.  ``tolerance`` and ``min_items`` are the settings the check ran with,
     ``calls`` the metric calls it made and ``seconds`` its wall time (recorded, but written
     to JSON only on request: it is the one field that differs between identical runs).
+    ``evidence`` says how the verdict was established (:mod:`metricprops.results.evidence`).
+    ``ordinary_status`` is set on an ``error`` whose every error finding is on degenerate
+    input (the conventions of 0/0, one block, all singletons, fewer than two items): the
+    verdict on the other inputs, which the table shows with a ``!`` mark (``✓₅!``).
     """
 
     metric: str
@@ -216,9 +267,13 @@ class CheckResult:
     tolerance: Optional[float] = None
     min_items: int = 1
     seconds: Optional[float] = None
+    evidence: Optional[Dict[str, Any]] = None
+    ordinary_status: Optional[Status] = None
 
     def __post_init__(self) -> None:
         self.status = Status(self.status)
+        if self.ordinary_status is not None:
+            self.ordinary_status = Status(self.ordinary_status)
         self.findings = [Finding.of(f) for f in self.findings]
         self.counterexample = Counterexample.of(self.counterexample)
         self.tie = Counterexample.of(self.tie)
@@ -232,6 +287,17 @@ class CheckResult:
     @property
     def symbol(self) -> str:
         return self.status.symbol
+
+    @property
+    def cell(self) -> str:
+        """The table's cell: the symbol, the mark of the evidence of a ``✓`` or ``≈``
+        (``∀`` proved, ``₅`` every instance up to 5 items, ``~`` sampled or measured), and
+        ``!`` after the verdict on the other inputs when every error is on degenerate input
+        (``✓₅!``)."""
+        status = self.ordinary_status or self.status
+        mark = (_evidence.mark(self.evidence) if status in (Status.PASSED, Status.WEAK)
+                else "")
+        return status.symbol + mark + ("!" if self.ordinary_status is not None else "")
 
     @property
     def shown(self) -> Optional[Counterexample]:
@@ -258,25 +324,29 @@ class CheckResult:
             "tolerance": self.tolerance,
             "min_items": self.min_items,
             "calls": self.calls,
+            "evidence": _evidence.without_measurements(self.evidence, timings),
+            "ordinary_status": (None if self.ordinary_status is None
+                                else self.ordinary_status.value),
         }
         if timings:
             out["seconds"] = None if self.seconds is None else round(self.seconds, 3)
         return out
 
     def describe(self, timings: bool = False) -> str:
-        """One human-readable paragraph: verdict, smallest counterexample with scores
-        (``timings``: and its measurements, which differ between runs)."""
+        """One human-readable paragraph: verdict, smallest counterexample with scores and
+        explanation, every other finding, how the verdict was established (``timings``:
+        with the measurements, which differ between runs)."""
         lines = [f"{self.metric} × {self.constraint}: {self.status}. {self.message}"]
         if self.shown:
             lines.extend(f"  {line}" for line in self.shown.lines(timings=timings))
         for f in self.findings[1:]:
             lines.append(f"  also: {f.title()}")
+            if f.kind == "error" and f.example.get("message"):
+                lines.append(f"    error: {f.example['message']}")
             lines.extend(f"    {line}" for line in f.example.lines(timings=timings))
+        if self.evidence and self.evidence.get("kind") in ("proved", "measured"):
+            lines.append(f"  evidence: {_evidence.text(self.evidence, timings)}")
         return "\n".join(lines)
-
-
-def _num(v: Any) -> str:
-    return f"{v:.6g}" if isinstance(v, float) else str(v)
 
 
 def counterexample_json(ce: Optional[Counterexample], timings: bool = True) -> Optional[Dict]:

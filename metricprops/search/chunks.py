@@ -254,13 +254,13 @@ class _Merged:
         self.count = self.errors = 0
         self.memos: List[Tuple[np.ndarray, np.ndarray]] = []
         self.findings: Dict[tuple, list] = {}
-        self.tie: Optional[tuple] = None
+        self.ties: Dict[str, tuple] = {}  # input class -> (size, position, instance, ev)
         self.candidates: Dict[tuple, tuple] = {}
         self.found_at: Dict[str, int] = {}
         self.abort: Optional[MetricCallError] = None
         self.undecided: Optional[str] = None
 
-    def add(self, group: Group, c: int) -> None:
+    def add(self, group: Group, c: int, cls: str) -> None:
         self.count += group.count
         self.errors += group.errors
         self.memos.append(group.memo)
@@ -273,8 +273,9 @@ class _Merged:
                 old[1:] = [rank, kept]
         if group.tie is not None:
             size, pos, instance, ev = group.tie
-            if self.tie is None or (size, (c, pos)) < self.tie[:2]:
-                self.tie = (size, (c, pos), instance, ev)
+            old = self.ties.get(cls)
+            if old is None or (size, (c, pos)) < old[:2]:
+                self.ties[cls] = (size, (c, pos), instance, ev)
         for size, (pos, instance, ev) in group.candidates.items():
             if size not in self.candidates or (c, pos) < self.candidates[size][0]:
                 self.candidates[size] = ((c, pos), instance, ev)
@@ -286,7 +287,7 @@ class _Merged:
             for run in chunk.runs:
                 for (n, cls), group in run.groups.items():
                     if n <= self.found_at.get(cls, n):
-                        self.add(group, c)
+                        self.add(group, c, cls)
                 if run.end is None:
                     continue
                 kind, n, cls, error = run.end
@@ -309,7 +310,7 @@ class _Merged:
         search.exhaustive = self.count
         for key, (_, _, kept) in sorted(self.findings.items(), key=lambda kv: kv[1][0]):
             search.findings[key] = kept
-        search.tie = None if self.tie is None else self.tie[2:]
+        search.ties = {cls: tie[2:] for cls, tie in self.ties.items()}
         search.candidates = {s: (i, ev) for s, (_, i, ev) in self.candidates.items()}
         search.screened = set(self.candidates)
         search.undecided = self.undecided

@@ -1,11 +1,14 @@
 """The search behind one check: every distinct finding, each shrunk on its own.
 
 A *finding* is a violation or an error; two findings are distinct when they differ in kind
-(a violation, or an error with its reason and exception type) or in the kind of input they
-were made on: *degenerate* (fewer than two items, or a partition in the instance that is one
-block or all singletons -- the inputs where metrics use conventions) or *ordinary*.  So a
-NaN on a one-item input cannot hide a formula bug on four-item partitions, and a 0/0
-convention cannot hide a violation on ordinary inputs.
+(a violation, or an error with its reason and exception type), in the kind of input they
+were made on -- *degenerate* (fewer than two items, or a partition in the instance that is
+one block or all singletons: the inputs where metrics use conventions), *ordinary*, or
+*scale* -- or in their *cause*: what the constraint names as the cause of a violation
+(``Evaluation.extra["cause"]``: the label kind whose renaming changed the value, say), and
+the pair of shapes of a scale finding.  So a NaN on a one-item input cannot hide a formula
+bug on four-item partitions, a 0/0 convention cannot hide a violation on ordinary inputs,
+and a metric that merges ``0`` and ``"0"`` and drops the items labelled ``-1`` shows both.
 
 Phase 1 checks every instance up to ``exhaustive_n`` items, smallest first, and keeps the
 smallest instance of each finding (an input class with a violation skips larger instances
@@ -25,26 +28,30 @@ from __future__ import annotations
 
 import itertools
 import time
-import traceback
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..calls import Scorer
 from ..constraint import Constraint, Evaluation, Instance, Outcome
 from ..errors import MetricCallError
 from ..partition import Partition
+from .memory import memory_in, release
 from .minimise import minimise
 from ..settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 
-__all__ = ["Search", "OutOfTime", "input_class", "MAX_FINDINGS"]
+__all__ = ["Search", "OutOfTime", "input_class", "MAX_FINDINGS", "CAUSE", "violation_key",
+           "error_key"]
 
 #: Most distinct findings one check looks for (each costs a shrinking run).
-MAX_FINDINGS = 6
+MAX_FINDINGS = 12
 #: Error reasons that stop the check at once: every further call could cost as much (wait
 #: for the time limit, or allocate up to the memory limit), and a search (hypothesis)
 #: running short of memory would fail for the metric's sake.
 FATAL = ("timeout", "memory")
 
-Key = Tuple[str, str, str]  # (kind, reason, input class)
+Key = Tuple[str, str, str, str]  # (kind, reason, input class, cause)
+#: The key of an evaluation's extra naming the cause of a violation (part of its finding's
+#: key: each cause is a finding of its own, shrunk on its own).
+CAUSE = "cause"
 
 
 class _Found(Exception):
@@ -69,35 +76,15 @@ def input_class(instance: Instance) -> str:
     return instance.input_class
 
 
-def release(exc: BaseException) -> None:
-    """Free what the metric's frames held when it raised (the exception is kept as a
-    finding, its traceback would keep alive, e.g., the blocks a memory hog allocated)."""
-    seen = set()
-    cause = exc.__cause__ or exc.__context__
-    while cause is not None and id(cause) not in seen:
-        seen.add(id(cause))
-        traceback.clear_frames(cause.__traceback__)
-        cause = cause.__cause__ or cause.__context__
-
-
-def _memory_in(exc: BaseException) -> bool:
-    """Whether ``exc``, its causes or the exceptions it groups hold a ``MemoryError``."""
-    todo, seen = [exc], set()
-    while todo:
-        e = todo.pop()
-        if e is None or id(e) in seen:
-            continue
-        seen.add(id(e))
-        if isinstance(e, MemoryError):
-            return True
-        todo += [e.__cause__, e.__context__, *getattr(e, "exceptions", ())]
-    return False
-
-
 def error_key(instance: Instance, exc: MetricCallError) -> Key:
     cause = exc.__cause__
     reason = f"{exc.reason}:{type(cause).__name__}" if exc.reason == "raised" and cause else exc.reason
-    return ("error", reason, input_class(instance))
+    return ("error", reason, input_class(instance), "")
+
+
+def violation_key(instance: Instance, ev: Evaluation) -> Key:
+    """The key of a violation: its input class and the cause the constraint names."""
+    return ("violation", "", input_class(instance), str(ev.extra.get(CAUSE, "")))
 
 
 class Search:
@@ -109,10 +96,12 @@ class Search:
         self.tolerance, self.min_items, self.deadline = tolerance, min_items, deadline
         #: key -> (instance, Evaluation or MetricCallError, found_by, shrunk)
         self.findings: Dict[Key, tuple] = {}
-        self.tie: Optional[tuple] = None
+        #: input class -> the smallest tie on it: (instance, Evaluation)
+        self.ties: Dict[str, tuple] = {}
         self.candidates: Dict[tuple, tuple] = {}  # size key -> (instance, evaluation)
         self.screened: set = set()  # size keys of every candidate met
         self.confirmations = self.confirmed = 0
+        self.confirmed_keys: set = set()  # the findings a statistical test confirmed
         self.exhaustive = self.explicit = self.random = 0
         self.out_of_time = False
         self.unsatisfiable: Optional[str] = None
@@ -136,9 +125,11 @@ class Search:
         ev = self.constraint.evaluate(instance, self.scorer, self.metric, self.tolerance)
         if ev.undecided and self.undecided is None:
             self.undecided = ev.undecided
-        if ev.outcome is Outcome.TIE and (
-                self.tie is None or instance.size_key() < self.tie[0].size_key()):
-            self.tie = (instance, ev)
+        if ev.outcome is Outcome.TIE:
+            cls = input_class(instance)
+            old = self.ties.get(cls)
+            if old is None or instance.size_key() < old[0].size_key():
+                self.ties[cls] = (instance, ev)
         if ev.outcome is Outcome.VIOLATED and ev.tentative:
             size_key = instance.size_key()
             if size_key not in self.screened:
@@ -166,8 +157,15 @@ class Search:
                 raise Abort(exc) from None
             return error_key(instance, exc), exc
         if ev.outcome is Outcome.VIOLATED and not ev.tentative:
-            return ("violation", "", input_class(instance)), ev
+            return violation_key(instance, ev), ev
         return None, ev
+
+    @property
+    def tie(self) -> Optional[tuple]:
+        """The smallest tie on any input, ``(instance, Evaluation)`` (``None`` if none)."""
+        if not self.ties:
+            return None
+        return min(self.ties.values(), key=lambda t: t[0].size_key())
 
     def out_of_memory(self, exc: BaseException) -> "Abort":
         """The ``memory`` error of a search that ran out of memory outside the metric (in
@@ -272,7 +270,7 @@ class Search:
             instance, what = state["last"]  # the last failing run is the shrunk one
             self._keep(state["hunted"], instance, what, "random", True, replace=True)
         except Exception as exc:
-            if not _memory_in(exc):
+            if not memory_in(exc):
                 raise
             raise self.out_of_memory(exc) from None
         return state.get("hunted")
@@ -288,6 +286,8 @@ class Search:
             local, seen = False, {}
 
             def holds(candidate: Instance) -> bool:
+                if candidate.n < self.min_items:  # left out on purpose (--min-items)
+                    return False
                 got, evidence = self.outcome(candidate, "minimise")
                 seen[id(candidate)] = evidence
                 return got == key
@@ -316,9 +316,9 @@ class Search:
         """Confirm pending candidates, smallest first, within the check's confirmations."""
         alpha = FAMILY_ALPHA / MAX_CONFIRMATIONS
         for size_key in sorted(self.candidates):
-            instance, _ = self.candidates.pop(size_key)
-            key = ("violation", "", input_class(instance))
-            if key in self.findings or self.confirmations >= MAX_CONFIRMATIONS:
+            instance, candidate = self.candidates.pop(size_key)
+            if violation_key(instance, candidate) in self.findings or \
+                    self.confirmations >= MAX_CONFIRMATIONS:
                 continue
             self._tick()
             self.confirmations += 1
@@ -334,17 +334,20 @@ class Search:
                 continue
             if ev.outcome is Outcome.VIOLATED:
                 self.confirmed += 1
+                key = violation_key(instance, ev)
+                self.confirmed_keys.add(key)
                 self._keep(key, instance, ev, phase, phase == "exhaustive")
 
     # -- summary --------------------------------------------------------------------------
     def ordered(self) -> List[Tuple[Key, tuple]]:
-        """Findings, errors first (the worst status), then smallest first; the first one is
-        the headline.  Errors of one size keep the order they were met in."""
+        """Findings, errors first (the worst status), then smallest first, then by cause; the
+        first one is the headline.  Errors of one size keep the order they were met in."""
         order = list(self.findings)
 
         def rank(item: Tuple[Key, tuple]) -> tuple:
             key, (instance, what, _, _) = item
             size = instance.size_key() if isinstance(what, Evaluation) else ()
-            return (key[0] != "error", key[2] == "scale", instance.n, size, order.index(key))
+            return (key[0] != "error", key[2] == "scale", instance.n, size, key[3:],
+                    order.index(key))
 
         return sorted(self.findings.items(), key=rank)

@@ -144,7 +144,7 @@ def test_json_and_markdown_files(invoke, tmp_path):
     text = md.read_text(encoding="utf-8")
     assert text.startswith("# metricprops audit")
     assert "| metric | zero_score | completeness |" in text
-    assert "| bcubed_f | ✗ | ✓ |" in text and "| purity | ✗ | ≈ |" in text
+    assert "| bcubed_f | ✗ | ✓∀ |" in text and "| purity | ✗ | ≈₄ |" in text
     assert "### bcubed_f × zero_score: failed" in text
 
 
