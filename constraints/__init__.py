@@ -21,6 +21,7 @@ from .n_invariance import CONSTRAINT as n_invariance
 from .rag_bag import CONSTRAINT as rag_bag
 from .scaling import CONSTRAINT as scaling
 from .size_vs_quantity import CONSTRAINT as size_vs_quantity
+from .special_labels import CONSTRAINT as special_labels
 from .strong_monotonicity import CONSTRAINT as strong_monotonicity
 from .symmetry import CONSTRAINT as symmetry
 from .triangle_inequality import CONSTRAINT as triangle_inequality
@@ -31,7 +32,7 @@ from .zero_score import CONSTRAINT as zero_score
 ELM_PAPER_CONSTRAINTS: tuple = (zero_score, degenerate, homogeneity, completeness, rag_bag,
                                 size_vs_quantity)
 #: The general properties every audit also reports.
-GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, bounds,
+GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, special_labels, bounds,
                              constant_baseline, triangle_inequality, n_invariance,
                              monotonicity, strong_monotonicity, minimal_agreement,
                              asymptotic_constant_baseline, distance,

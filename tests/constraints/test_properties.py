@@ -27,15 +27,15 @@ def check_budget():
     return dict(seed=7, max_examples=10, exhaustive_n=4, max_items=12, scale_max_n=0)
 
 
-GENERAL = ["max_agreement", "symmetry", "label_invariance", "bounds", "constant_baseline",
-           "triangle_inequality", "n_invariance"]
+GENERAL = ["max_agreement", "symmetry", "label_invariance", "special_labels", "bounds",
+           "constant_baseline", "triangle_inequality", "n_invariance"]
 
 
 def test_general_constraints_are_registered_after_the_mission_six():
     names = [c.name for c in mp.list_constraints()]
     assert names[:6] == ["zero_score", "degenerate", "homogeneity", "completeness", "rag_bag",
                          "size_vs_quantity"]
-    assert names[6:13] == GENERAL
+    assert names[6:14] == GENERAL
 
 
 # -- max_agreement ---------------------------------------------------------------------------
