@@ -9,9 +9,11 @@ Symmetry is reported as a property; what counts as a finding depends on the decl
     An existential claim: *some* pair is asymmetric.  A symmetric pair is no evidence either
     way (satisfied).  After every pair with at most ``max_n`` items (capped at
     :data:`SEARCH_N`) has been scored both ways, a final search instance concludes: an
-    asymmetric pair exists → satisfied (``passed``); none → a *tie* (``weak``, with a note
-    that the metric behaved symmetrically on every pair tried although it is declared
-    asymmetric).  Never ``failed``: no finite search refutes an existential claim.
+    asymmetric pair exists → satisfied (``passed``, read "asymmetric, as declared": the
+    table shows ``≠``, not ``✓``, and the result's evidence is the witness pair, kind
+    ``witness``); none → a *tie* (``weak``, with a note that the metric behaved
+    symmetrically on every pair tried although it is declared asymmetric).  Never
+    ``failed``: no finite search refutes an existential claim.
 ``symmetric=None`` (undeclared)
     Reported without failing: an asymmetric pair is recorded as a tie (``weak``, the smallest
     asymmetric pair shown with both values); no asymmetric pair → ``passed`` (symmetric on
@@ -19,7 +21,8 @@ Symmetry is reported as a property; what counts as a finding depends on the decl
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+import weakref
+from typing import Any, Dict, Iterator, Optional
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
 from metricprops.partition import Partition
@@ -30,6 +33,11 @@ from ._pairs import CLASS_N_MAX, class_note, class_pairs, pairs
 #: Largest n of the final search for an asymmetric pair (metrics declared asymmetric).
 SEARCH_N = 5
 _SEARCH = "search for an asymmetric pair"
+#: The table's symbol of a metric declared asymmetric whose asymmetry was found.
+ASYMMETRIC = "≠"
+#: metric -> the witness of its declared asymmetry (``a``, ``b``, ``a_b``, ``b_a``), found by
+#: the final search of its check (read back by :meth:`Symmetry.evidence`).
+_WITNESS: "weakref.WeakKeyDictionary[Any, Dict[str, Any]]" = weakref.WeakKeyDictionary()
 
 
 def _unordered_pairs(max_n: int) -> Iterator[Instance]:
@@ -61,8 +69,12 @@ class Symmetry(Constraint):
         yield from _unordered_pairs(max_n)
         search_n = min(max_n, SEARCH_N)
         if search_n >= 2:
-            # the final search; carries the smallest pair of distinct partitions for display
-            yield Instance(Partition.one_block(2), {"pred": Partition.singletons(2)},
+            # the final search; its size is the largest searched (a --min-items up to it
+            # keeps it), and it carries a pair of distinct partitions for display (ordinary
+            # from 3 items: the conclusion is about every pair, not a convention)
+            last = [int(i == search_n - 1) for i in range(search_n)]  # {0 1 .. | n-1}
+            first = [int(i > 0) for i in range(search_n)]  # {0 | 1 .. n-1}
+            yield Instance(Partition.from_labels(last), {"pred": Partition.from_labels(first)},
                            f"{_SEARCH}:{search_n}")
 
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
@@ -74,10 +86,25 @@ class Symmetry(Constraint):
             return ("Symmetry is not declared: an asymmetric pair is reported as a tie (weak), "
                     "not as a failure.")
         if metric.symmetric is False:
-            return ("Declared asymmetric: passed means an asymmetric pair was found among the "
-                    f"pairs with at most {min(exhaustive_n, SEARCH_N)} items; weak means none "
-                    "was.")
+            witness = _WITNESS.get(metric)
+            if witness is not None:
+                return ""  # the evidence says it: asymmetric, as declared, with the pair
+            return ("Declared asymmetric, but no asymmetric pair was found among the pairs "
+                    f"with at most {min(exhaustive_n, SEARCH_N)} items.")
         return ""
+
+    def evidence(self, metric: Any) -> Optional[Dict[str, Any]]:
+        """For a metric declared asymmetric whose asymmetry was found: the witness (kind
+        ``witness``), read "asymmetric, as declared" and shown as ``≠``; else ``None`` (the
+        search's own evidence)."""
+        witness = _WITNESS.get(metric) if metric.symmetric is False else None
+        if witness is None:
+            return None
+        return {"kind": "witness", "symbol": ASYMMETRIC, "reads": "asymmetric, as declared",
+                "detail": (f"asymmetric, as declared: Q(A, B) = {witness['a_b']!r} but "
+                           f"Q(B, A) = {witness['b_a']!r} for A = {witness['a_notation']}, "
+                           f"B = {witness['b_notation']}"),
+                "witness": {k: witness[k] for k in ("a", "b", "a_b", "b_a")}}
 
     def evaluate(self, instance: Instance, score: Scorer, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
@@ -111,6 +138,9 @@ class Symmetry(Constraint):
             count += 1
             q_ab, q_ba = score(a, b), score(b, a)
             if compare_values(q_ab, q_ba, tolerance) != 0:
+                _WITNESS[metric] = {"a": a.tolist(), "b": b.tolist(), "a_notation": a.notation(),
+                                    "b_notation": b.notation(), "a_b": metric.oriented(q_ab),
+                                    "b_a": metric.oriented(q_ba)}
                 return Evaluation(
                     Outcome.SATISFIED, {"a_b": metric.oriented(q_ab), "b_a": metric.oriented(q_ba)},
                     abs(q_ab - q_ba), shown={"pred": b},

@@ -11,6 +11,10 @@ A result's ``evidence`` is a dict whose ``kind`` is
   with no complete enumeration of any size (``instances`` instances were enumerated);
 * ``"measured"`` -- a measurement (``scaling``): what was measured is under ``measured``,
   which the JSON carries only with timings (it differs between runs);
+* ``"witness"`` -- an existential claim shown by an instance (``symmetry`` on a metric
+  declared asymmetric: ``witness``, the asymmetric pair); ``symbol`` (``≠``) replaces the
+  cell's ``✓`` and ``reads`` says it in words ("asymmetric, as declared"), ``detail`` in a
+  sentence;
 * ``"counterexample"`` -- a finding decided it (``found_by``: ``exhaustive``, ``random``,
   ``scale``; ``confirmed`` when a statistical test on fresh samples confirmed it).
 
@@ -74,6 +78,8 @@ def text(evidence: Optional[Mapping[str, Any]], timings: bool = True) -> str:
     if kind == "measured":
         summary = (e.get(MEASURED) or {}).get("summary")
         return "measured" + (f": {summary}" if summary and timings else "")
+    if kind == "witness":
+        return e.get("detail") or e.get("reads", "witness")
     if kind == "counterexample":
         how = {"exhaustive": "exhaustive search", "random": "random search",
                "scale": "the scale phase"}.get(e.get("found_by", ""), "the search")

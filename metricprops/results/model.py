@@ -291,13 +291,16 @@ class CheckResult:
     @property
     def cell(self) -> str:
         """The table's cell: the symbol, the mark of the evidence of a ``✓`` or ``≈``
-        (``∀`` proved, ``₅`` every instance up to 5 items, ``~`` sampled or measured), and
+        (``∀`` proved, ``₅`` every instance up to 5 items, ``~`` sampled or measured; a
+        reading of the constraint's own replaces ``✓``: ``≠`` asymmetric, as declared), and
         ``!`` after the verdict on the other inputs when every error is on degenerate input
         (``✓₅!``)."""
         status = self.ordinary_status or self.status
+        own = (self.evidence or {}).get("symbol")  # a reading of its own: ≠ (as declared)
+        symbol = own if own and status is Status.PASSED else status.symbol
         mark = (_evidence.mark(self.evidence) if status in (Status.PASSED, Status.WEAK)
                 else "")
-        return status.symbol + mark + ("!" if self.ordinary_status is not None else "")
+        return symbol + mark + ("!" if self.ordinary_status is not None else "")
 
     @property
     def shown(self) -> Optional[Counterexample]:

@@ -175,6 +175,9 @@ def _decide(c: Constraint, search: Search, findings: List[Finding], ties: List[F
         return dict(status=Status.WEAK, tie=ties[0].example, findings=ties, evidence=checked,
                     message=f"no violation, but {_tie_place(ties)} (smallest shown) among "
                             f"{scoped}.{notes}")
+    if checked.get("detail"):  # the constraint's reading of its pass (a witness, ...)
+        return dict(status=Status.PASSED, evidence=checked,
+                    message=f"{checked['detail']}; searched {scoped}.{notes}")
     return dict(status=Status.PASSED, evidence=checked,
                 message=f"no counterexample among {scoped}.{notes}")
 
