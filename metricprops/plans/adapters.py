@@ -6,8 +6,22 @@ table of a plan, see :mod:`metricprops.plans`):
 ``order``
     ``"truth_first"`` (default, scikit-learn's order) or ``"pred_first"``.
 ``labels``
-    How the two label sequences are passed: ``"list"`` (default), ``"tuple"``, ``"numpy"`` or
-    ``"torch"`` (a tensor, for torchmetrics; labels a tensor cannot hold are rejected).
+    How the two label sequences are passed: ``"list"`` (default), ``"tuple"``, ``"numpy"``,
+    ``"torch"`` (a tensor, for torchmetrics; labels a tensor cannot hold are rejected), or a
+    library object built from them by :mod:`~metricprops.plans.library_adapters`:
+    ``"networkit"`` (a ``networkit.Partition``, blocks numbered in order of first
+    appearance).
+``kwargs``
+    Fixed keyword arguments of every call (the target key ``kwargs``, a table:
+    ``kwargs = { method = "nmi" }``), e.g. which index igraph's ``compare_communities``
+    computes.
+``method``
+    For a class: a fresh object is made for every call and this method is called with the
+    labels (networkit's measures: ``method = "getDissimilarity"``).
+``graph``
+    ``"networkit"``: an edgeless ``networkit.Graph`` on the items is passed before the two
+    labellings (networkit's comparisons take the graph first; without edges they compare the
+    partitions alone).
 ``value``
     How to read the score from what the call returns, as a path of steps: ``.name`` (an
     attribute), ``[2]`` (an index, e.g. F in a (recall, precision, F) tuple), ``["f1"]`` (a
@@ -31,7 +45,12 @@ from ..errors import PlanError
 __all__ = ["Adapter", "parse_value_path", "read_value"]
 
 ORDERS = ("truth_first", "pred_first")
-LABELS = ("list", "tuple", "numpy", "torch")
+#: Library objects built from the labels (:data:`~metricprops.plans.library_adapters.BUILDERS`).
+BUILT = ("networkit",)
+LABELS = ("list", "tuple", "numpy", "torch") + BUILT
+GRAPHS = ("networkit",)
+#: Types a fixed keyword argument may have (what TOML gives).
+KWARG_TYPES = (str, int, float, bool)
 INCREMENTAL = ("per_item", "batch")
 _STEP = re.compile(r"""\.([A-Za-z_]\w*)|\[(-?\d+)\]|\[(["'])(.*?)\3\]|(\(\))""")
 
@@ -78,6 +97,9 @@ def _convert(labels: Any, how: str) -> Any:
     if how == "torch":
         import torch
         return torch.as_tensor(list(labels))
+    if how in BUILT:
+        from . import library_adapters
+        return library_adapters.BUILDERS[how](labels)
     return tuple(labels) if how == "tuple" else list(labels)
 
 
@@ -91,22 +113,40 @@ class Adapter:
     incremental: Optional[str] = None
     update: str = "update"
     get: str = "get"
+    method: Optional[str] = None
+    graph: Optional[str] = None
+    kwargs: Tuple[Tuple[str, Any], ...] = ()
 
     @classmethod
-    def from_table(cls, table: Mapping[str, Any], where: str) -> "Adapter":
-        """From a plan's ``[target.adapter]`` table; unknown keys and values are errors."""
-        unknown = sorted(set(table) - set(cls.__dataclass_fields__))
+    def from_table(cls, table: Mapping[str, Any], where: str,
+                   kwargs: Optional[Mapping[str, Any]] = None) -> Adapter:
+        """From a plan's ``[target.adapter]`` table and its target's ``kwargs`` table;
+        unknown keys and values are errors."""
+        fields = [f for f in cls.__dataclass_fields__ if f != "kwargs"]
+        unknown = sorted(set(table) - set(fields))
         if unknown:
             raise PlanError(f"{where}: unknown adapter key(s) {', '.join(unknown)} (expected "
-                            f"{', '.join(cls.__dataclass_fields__)})")
+                            f"{', '.join(fields)})")
         for key, value in table.items():
             if not isinstance(value, str):
                 raise PlanError(f"{where}: adapter {key} must be a string, got {value!r}")
-        adapter = cls(**table)
+        if kwargs is not None and not isinstance(kwargs, Mapping):
+            raise PlanError(f"{where}: kwargs must be a table of keyword arguments, got "
+                            f"{kwargs!r}")
+        for key, value in (kwargs or {}).items():
+            if not isinstance(value, KWARG_TYPES):
+                raise PlanError(f"{where}: kwargs {key} must be a string, number or boolean, "
+                                f"got {value!r}")
+        adapter = cls(**table, kwargs=tuple(sorted((kwargs or {}).items())))
         for key, allowed in (("order", ORDERS), ("labels", LABELS)):
             if getattr(adapter, key) not in allowed:
                 raise PlanError(f"{where}: adapter {key} must be one of {', '.join(allowed)}, "
                                 f"got {getattr(adapter, key)!r}")
+        if adapter.graph is not None and adapter.graph not in GRAPHS:
+            raise PlanError(f"{where}: adapter graph must be one of {', '.join(GRAPHS)}, got "
+                            f"{adapter.graph!r}")
+        if adapter.method is not None and adapter.incremental is not None:
+            raise PlanError(f"{where}: adapter method and incremental exclude each other")
         if adapter.incremental is not None and adapter.incremental not in INCREMENTAL:
             raise PlanError(f"{where}: adapter incremental must be one of "
                             f"{', '.join(INCREMENTAL)}, got {adapter.incremental!r}")
@@ -132,9 +172,13 @@ class Adapter:
             t, p = _convert(labels_true, self.labels), _convert(labels_pred, self.labels)
             return (p, t) if self.order == "pred_first" else (t, p)
 
+        keywords = dict(self.kwargs)
         if self.incremental is None:
             def adapted(labels_true: Any, labels_pred: Any) -> Any:
-                return read_value(target(*args(labels_true, labels_pred)), steps)
+                call = getattr(target(), self.method) if self.method else target
+                extra = (_graph(self.graph, len(labels_true)),) if self.graph else ()
+                return read_value(call(*extra, *args(labels_true, labels_pred), **keywords),
+                                  steps)
         else:
             def adapted(labels_true: Any, labels_pred: Any) -> Any:
                 obj = target()
@@ -156,6 +200,12 @@ class Adapter:
         parts = [] if self.order == "truth_first" else ["called as f(pred, truth)"]
         if self.labels != "list":
             parts.append(f"labels as {self.labels}")
+        if self.method:
+            parts.append(f"a fresh object's {self.method}()")
+        if self.graph:
+            parts.append(f"an edgeless {self.graph} graph first")
+        if self.kwargs:
+            parts.append(", ".join(f"{k}={v!r}" for k, v in self.kwargs))
         if self.incremental:
             how = "per item" if self.incremental == "per_item" else "once"
             parts.append(f"incremental: {self.update}() {how}, then {self.get}()")
@@ -164,5 +214,21 @@ class Adapter:
         return "; ".join(parts) or "plain f(truth, pred)"
 
     def to_json(self) -> dict:
-        return {k: v for k, v in self.__dict__.items()
-                if v != Adapter.__dataclass_fields__[k].default}
+        out = {k: v for k, v in self.__dict__.items()
+               if v != Adapter.__dataclass_fields__[k].default}
+        if "kwargs" in out:
+            out["kwargs"] = dict(out["kwargs"])
+        return out
+
+    def expression(self, spec: str, name: str) -> str:
+        """Python that builds the adapted function of target ``spec`` (``Adapter`` and
+        ``import_target`` in scope): how a reproduction reaches it."""
+        fields = {k: v for k, v in self.__dict__.items()
+                  if v != Adapter.__dataclass_fields__[k].default}
+        return f"Adapter(**{fields!r}).wrap(import_target({spec!r}), {name!r})"
+
+
+def _graph(kind: str, n: int) -> Any:
+    """An edgeless graph of the library ``kind`` on ``n`` items."""
+    from . import library_adapters
+    return library_adapters.GRAPH_BUILDERS[kind](n)

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Dict, List, Tuple
 
-__all__ = ["blocks", "clusim_clustering", "cdlib_clustering", "LibraryFunction", "clusim", "cdlib"]
+__all__ = ["blocks", "codes", "clusim_clustering", "cdlib_clustering", "networkit_partition",
+           "networkit_graph", "BUILDERS", "GRAPH_BUILDERS", "LibraryFunction", "clusim",
+           "cdlib"]
 
 
 _NAN = object()
@@ -49,6 +51,34 @@ def blocks(labels_true: Any, labels_pred: Any) -> Tuple[List[List[int]], List[Li
         return list(out.values())
 
     return split(truth), split(pred)
+
+
+def codes(labels: Any) -> List[int]:
+    """Block numbers 0, 1, ... in order of first appearance (NaN labels are one label)."""
+    out: Dict[Any, int] = {}
+    return [out.setdefault(_NAN if isinstance(x, float) and x != x else x, len(out))
+            for x in labels]
+
+
+def networkit_partition(labels: Any) -> Any:
+    """A ``networkit.Partition`` of the items, one subset per distinct label."""
+    import networkit
+
+    numbers = codes(labels)
+    return networkit.Partition(len(numbers), numbers)
+
+
+def networkit_graph(n: int) -> Any:
+    """An edgeless ``networkit.Graph`` on ``n`` items."""
+    import networkit
+
+    return networkit.Graph(n)
+
+
+#: Label sequence -> library object, by the name a plan's adapter gives (``labels``).
+BUILDERS = {"networkit": networkit_partition}
+#: Number of items -> edgeless graph, by the name a plan's adapter gives (``graph``).
+GRAPH_BUILDERS = {"networkit": networkit_graph}
 
 
 def clusim_clustering(block_list: List[List[int]]) -> Any:

@@ -23,6 +23,10 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
     target = "river.metrics:AdjustedRand"
     adapter = { incremental = "per_item", get = "get" }   # see metricprops.plans.adapters
 
+    [[target]]
+    target = "igraph:compare_communities"
+    kwargs = { method = "nmi" }  # fixed keyword arguments of every call
+
 A relative ``file.py:attr`` is found from the plan's folder.  Settings apply in this order,
 last wins: the defaults, the plan's ``[audit]`` table, an included plan's ``[audit]`` table
 (for that plan's targets), the command line's options, the target's own keys.  ``include``
@@ -61,7 +65,8 @@ METADATA = ("kind", "lower", "upper", "perfect", "symmetric")
 #: Keys of ``[audit]`` besides the knobs of :class:`~metricprops.settings.Budget`.
 AUDIT_OTHER_KEYS = ("seed", "constraints", "timings", "include")
 AUDIT_KEYS = set(Budget.knobs()) | set(AUDIT_OTHER_KEYS)
-TARGET_KEYS = set(TARGET_KNOBS) | set(METADATA) | {"target", "name", "constraints", "adapter"}
+TARGET_KEYS = set(TARGET_KNOBS) | set(METADATA) | {"target", "name", "constraints", "adapter",
+                                                   "kwargs"}
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,7 @@ class PlanTarget:
             raise PlanError(f"target {self.name!r}: {spec} is already a Metric; an adapter "
                             "applies to plain functions and classes only")
         func = self.adapter.wrap(obj, self.name)
+        func.__metricprops_source__ = self.adapter.expression(spec, self.name)  # type: ignore
         return wrap_metric(func, name=self.name, kind=meta.get("kind", "similarity"),
                            bounds=(meta.get("lower"), meta.get("upper")),
                            perfect=meta.get("perfect"), symmetric=meta.get("symmetric"))
@@ -180,7 +186,8 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
             settings=_settings(table, where),
             constraints=_constraints(table.get("constraints"), where),
             adapter=Adapter.from_table(_check_keys(table.get("adapter", {}), set(
-                Adapter.__dataclass_fields__), f"{where} adapter"), f"{where} adapter")))
+                Adapter.__dataclass_fields__) - {"kwargs"}, f"{where} adapter"),
+                f"{where} adapter", table.get("kwargs"))))
     timings = head.get("timings", False)
     if not isinstance(timings, bool):
         raise PlanError(f"{source} [audit]: timings must be true or false, got {timings!r}")

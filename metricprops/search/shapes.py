@@ -133,6 +133,8 @@ def reproduction(truth: str, pred: str, sizes: Sequence[int], metric: Any) -> st
     imports = "import metricprops as mp; " if expression.startswith("mp.") else (
         "from metricprops.targets import import_target; "
         if "import_target(" in expression else "")
+    if expression.startswith("Adapter("):  # an adapted plan target
+        imports = "from metricprops.plans.adapters import Adapter; " + imports
     return (f"from metricprops.search.scale import shape_labels as s; {imports}"
             f"f = {expression}; print({calls})")
 

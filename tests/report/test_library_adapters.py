@@ -134,3 +134,72 @@ def test_skip_missing_builds_the_third_party_audit_without_the_missing_libraries
     assert calls["command"] == "metricprops report --skip-missing"
     index = (tmp_path / "README.md").read_text(encoding="utf-8")
     assert f"(built without {', '.join(dists)}: not installed) |" in index
+
+
+# -- fixed keyword arguments and library objects built from labels -------------------------
+def test_a_target_passes_fixed_keyword_arguments(tmp_path):
+    (tmp_path / "scaled.py").write_text(
+        "def scaled(t, p, *, factor=1.0, shift=0):\n"
+        "    return factor * sum(a == b for a, b in zip(t, p)) / len(t) + shift\n")
+    plan = parse_plan({"target": [{"target": "scaled.py:scaled", "name": "half",
+                                   "kwargs": {"factor": 0.5, "shift": 1}}]},
+                      base=str(tmp_path))
+    (t,) = plan.targets
+    assert t.adapter.kwargs == (("factor", 0.5), ("shift", 1))
+    assert t.metric(plan.base).func([0, 1], [0, 0]) == pytest.approx(1.25)
+    assert "factor=0.5" in t.adapter.describe() and t.adapter.to_json() == {
+        "kwargs": {"factor": 0.5, "shift": 1}}
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"method": {"nested": 1}}, "kwargs method must be a string, number or boolean"),
+    ("nmi", "kwargs must be a table"),
+])
+def test_bad_keyword_arguments_are_refused(kwargs, message):
+    with pytest.raises(PlanError, match=message):
+        parse_plan({"target": [{"target": "m:f", "kwargs": kwargs}]})
+
+
+def test_an_unknown_graph_or_a_method_with_incremental_is_refused():
+    with pytest.raises(PlanError, match="graph must be one of networkit"):
+        Adapter.from_table({"graph": "igraph"}, "t")
+    with pytest.raises(PlanError, match="exclude each other"):
+        Adapter.from_table({"method": "m", "incremental": "batch"}, "t")
+
+
+def test_igraph_compare_communities_with_a_method_keyword():
+    pytest.importorskip("igraph")
+    import metricprops as mp
+    plan = load_plan("igraph")
+    by_name = {t.name: t.metric(plan.base) for t in plan.targets}
+    # {0 1 | 2 3} against {0 | 1 2 | 3}: the built-ins' values
+    t, p = [0, 0, 1, 1], [0, 1, 1, 2]
+    for name, builtin in (("igraph.nmi", "nmi"), ("igraph.vi", "vi"),
+                          ("igraph.rand", "rand"), ("igraph.adjusted_rand", "adjusted_rand")):
+        assert by_name[name].func(t, p) == pytest.approx(mp.get_metric(builtin)(t, p))
+    # split-join (van Dongen): 4 - (1 + 1) items outside their block's best match from T to
+    # H, 4 - (1 + 1 + 1) from H to T
+    assert by_name["igraph.split_join"].func(t, p) == 3
+
+
+def test_networkit_measures_on_partitions_built_from_labels():
+    pytest.importorskip("networkit")
+    import metricprops as mp
+    from metricprops.plans.library_adapters import codes
+    assert codes(["b", "a", "b", float("nan"), float("nan")]) == [0, 1, 0, 2, 2]
+    plan = load_plan("networkit")
+    ari = {t.name: t.metric(plan.base) for t in plan.targets}["networkit.AdjustedRandMeasure"]
+    t, p = ["x", "x", "y", "y"], [0, 1, 0, 1]
+    assert ari.func(t, p) == pytest.approx(1 - mp.get_metric("adjusted_rand")(t, p))
+    assert "an edgeless networkit graph first" in ari.func.__doc__
+
+
+def test_an_adapted_target_is_reproduced_by_its_expression():
+    pytest.importorskip("genieclust")
+    from metricprops.plans.adapters import Adapter  # noqa: F401  (the expression's scope)
+    from metricprops.targets import import_target  # noqa: F401
+    plan = load_plan("genieclust")
+    t = next(t for t in plan.targets if t.name == "genieclust.simplified_pair_sets_index")
+    func = t.metric(plan.base).func
+    rebuilt = eval(func.__metricprops_source__)
+    assert rebuilt([0, 0, 1, 1], [0, 1, 1, 1]) == func([0, 0, 1, 1], [0, 1, 1, 1])

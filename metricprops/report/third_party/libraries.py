@@ -23,6 +23,9 @@ LIBRARIES: Dict[str, tuple] = {
     "clustereval": ("ClusterEval", "clustereval"),
     "torchmetrics": ("torchmetrics", "torchmetrics"),
     "river": ("river", "river"),
+    "igraph": ("python-igraph", "igraph"),
+    "genieclust": ("genieclust", "genieclust"),
+    "networkit": ("networkit", "networkit"),
 }
 
 
