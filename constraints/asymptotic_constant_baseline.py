@@ -162,7 +162,7 @@ class AsymptoticConstantBaseline(Constraint):
         return Evaluation(Outcome.VIOLATED, scores, -z, extra=extra, detail=(
             f"{first.detail.split(' (a candidate')[0]}; and on {CONFIRM_SAMPLES} random "
             f"arrangements a side at {extra['items']['small']} items E[Q] is {m_s:.6g} "
-            f"against {m_r:.6g} for the reference shape: z = {z:.2f}, p = {p:.2g} <= "
+            f"against {m_r:.6g} for the reference shape: z = {z:.3g}, p = {p:.2g} <= "
             f"{alpha:.2g} (family-wise {FAMILY_ALPHA:g}, Bonferroni over "
             f"{MAX_CONFIRMATIONS} confirmations)"))
 

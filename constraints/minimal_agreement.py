@@ -117,8 +117,10 @@ def _on_counts(v: tuple, metric: Any, tolerance: float) -> Evaluation:
         q = value_at(metric, u)
         if q is None:
             continue
-        ev = _judge(q, c_min, all_disagree(u), metric, tolerance,
-                    f"at the counts {dict(zip(names, u))}", {"counts": dict(zip(names, u))})
+        where = ("at the pair's counts" if u == v else
+                 f"at the counts {dict(zip(names, u))}, of the pair's total")
+        ev = _judge(q, c_min, all_disagree(u), metric, tolerance, where,
+                    {"counts": dict(zip(names, u))})
         if worst is None or _rank(ev) < _rank(worst):
             worst = ev
     return worst or Evaluation(Outcome.SATISFIED, {}, 0.0, detail="undefined at these counts")

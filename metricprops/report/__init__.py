@@ -51,6 +51,9 @@ ROWS = (
      "uses"),
     ("[elm-paper/elm-paper.md](elm-paper/elm-paper.md) ([JSON](elm-paper/elm-paper.json))",
      "the ELM paper's experiments (sections 2.2 and 3.4) next to the paper's numbers"),
+    ("[goesgens-2021.md](goesgens-2021.md) ([JSON](goesgens-2021.json))",
+     "Gösgens, Tikhonov & Prokhorenkova's (ICML 2021) table of 16 indices × 8 properties next "
+     "to our audit, cell by cell, every disagreement explained"),
     ("[coreference.md](coreference.md) ([JSON](coreference.json))",
      "the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the "
      "literature's analyses checked, implementations against the reference scorer's test "
@@ -183,6 +186,9 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     write_closed_forms(folder, max_k=2 if quick else 6, command=command)
     say("ELM paper reproduction")
     write_elm_paper(folder, quick=quick)
+    say("Gösgens et al. (2021) reproduction")
+    from .goesgens_report import write_goesgens
+    write_goesgens(folder, seed=seed, quick=quick, command=command, progress=audit_progress)
     rows = [f"| {link} | {what} |" for link, what in ROWS]
     rows.append(_third_party_row(quick, missing.get(LIBRARIES_SECTION, [])))
     index = INDEX.format(seed=seed, command=command, rows="\n".join(rows) + "\n")
