@@ -38,6 +38,11 @@ QUICK_BUDGET = {"max_examples": 5, "exhaustive_n": 3, "max_items": 8, "scale_max
 ON_NONTRIVIAL = ("monotonicity", "strong_monotonicity")
 
 
+def _notation(labels: List[int]) -> str:
+    from ..partition import Partition
+    return Partition.from_labels(labels).notation()
+
+
 def _finding_example(finding: Any) -> Optional[dict]:
     example = finding.example
     return None if example is None else dict(example.to_json())
@@ -80,6 +85,11 @@ def our_cell(result: Any, metric: Any) -> Dict[str, Any]:
                     why="declared asymmetric; " + ("an asymmetric pair was found"
                                                   if status == "passed" else
                                                   "no asymmetric pair was found"))
+        witness = (result.evidence or {}).get("witness")
+        if status == "passed" and witness:
+            cell["example"] = {"notation": {"A": _notation(witness["a"]),
+                                            "B": _notation(witness["b"])},
+                               "scores": {"Q(A,B)": witness["a_b"], "Q(B,A)": witness["b_a"]}}
         return cell
     relevant = [f for f in result.findings if f.kind in ("violation", "tie")]
     if prop in ON_NONTRIVIAL and relevant and all(f.input != "ordinary" for f in relevant):
