@@ -103,7 +103,7 @@ def _judge(q: float, c_min: float, disagree: bool, metric: Any, tolerance: float
         return Evaluation(Outcome.TIE, scores, 0.0, extra=extra or {},
                           detail="c_min is reached although some pairs agree")
     return Evaluation(Outcome.VIOLATED, scores, q - c_min, extra=extra or {},
-                      detail="the value lies below c_min")
+                      detail="the value is worse than c_min (past the lower end)")
 
 
 def _on_counts(v: tuple, metric: Any, tolerance: float) -> Evaluation:
