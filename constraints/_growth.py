@@ -15,7 +15,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from metricprops.calls import Deadline, past_limit
+from metricprops.calls import Deadline, as_number, past_limit
 from metricprops.partition import Partition
 
 from ._fresh import call
@@ -131,7 +131,8 @@ def measure(metric: Any, timeout: Optional[float]) -> Measurement:
                 if not ok or _slow(cpu, wall) or cpu < FLOOR / 4:  # too fast for the fit
                     break
             if not ok:
-                stop = f"the call on {n} items raised {value}"
+                stop = (f"the call on {n} items {value}" if str(value).startswith("returned ")
+                        else f"the call on {n} items raised {value}")
                 break
             rows.append({"n": n, "seconds": cpu, "wall_seconds": wall, "peak_bytes": peak})
             runs.append(run)
@@ -153,7 +154,11 @@ def _caller(metric: Any, n: int, timeout: Optional[float]) -> Any:
         order = np.random.default_rng(next(_CALLS)).permutation(n)
         a, b = t[order], p[order]
         args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
-        return call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
+        ok, value = call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
+        number = as_number(value) if ok else None
+        if ok and (number is None or not math.isfinite(number)):  # no number is no timing
+            return False, f"returned {type(value).__name__} {value!r:.40}, not a finite number"
+        return ok, value
     return run
 
 

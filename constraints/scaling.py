@@ -27,6 +27,13 @@ does not fail a sound metric).  A metric that stopped the sizes before the time 
 fitted (too slow at a few hundred items, a call that raised) is not passed: the check gives
 up (``gave_up``) and says why (:func:`judge`).
 
+The metric is first called once through the checker on the shape shown (8 items): one that
+returns no number (``None``, NaN, a string) is an ``error`` there, as in every other cell,
+and never times as a pass.  A timing verdict has no counterexample instance: the failing
+result holds the scores, the explanation and the measurements, and a pass's evidence is a
+measurement (kind ``measured``) whose sizes reached -- from 64 items until a call grew too
+slow, a peak too large, or the largest size -- are under ``measured``.
+
 The failing result names what grew too fast and the bound it passed (``"faster than
 n^1.75"`` for the time of a declared ``n``, ``"faster than n^1.5"`` for its memory): the
 same in every run that fails, where a fitted power is not (a growth fitted near n^2.5 would
@@ -157,22 +164,35 @@ class Scaling(Constraint):
         return ("the measured growth is faster than the declared complexity (fitted over "
                 "geometric sizes, confirmed by a second measurement).")
 
+    #: a timing verdict: no instance is its counterexample (see the module docstring)
+    measures = True
+
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
-        return (f"(Timed at sizes up to {SIZES[-1]} items on blocks of 4 against random n / 4 "
-                f"blocks; declared complexity {metric.complexity}.)")
+        return (f"(Timed on blocks of 4 against random n / 4 blocks at {SIZES[0]}, "
+                f"{SIZES[1]}, ... items, doubling until a call took more than "
+                f"{CALL_SECONDS:g} s of CPU time, a peak passed {MEMORY_CAP / 4 / 2 ** 20:g} MiB "
+                f"or {SIZES[-1]} items; declared complexity {metric.complexity}.)")
+
+    def evidence(self, metric: Any) -> Optional[Dict[str, Any]]:
+        """A pass's evidence: the measurement (its sizes and times under ``measured``)."""
+        ev = _MEASURED.get(metric)
+        if ev is None or MEASURED not in ev.extra:
+            return None
+        return {"kind": "measured", "declared": metric.complexity, MEASURED: ev.extra[MEASURED]}
 
     def evaluate(self, instance: Instance, score: Scorer, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         cached = _MEASURED.get(metric)
         if cached is not None:
             return cached
+        score(instance.truth, instance["pred"])  # no number: an error, never a timing
         declared = growth_exponent(metric.complexity, metric.name)
         judged = judge_confirmed(metric, declared, timeout_of(score))
         if judged.over:
             ev = _violated(metric, judged)
         else:
             ev = Evaluation(Outcome.SATISFIED, {"declared": metric.complexity}, 1.0,
-                            undecided=judged.undecided)
+                            undecided=judged.undecided, extra={MEASURED: _measured(judged)})
         _MEASURED[metric] = ev
         return ev
 
@@ -180,29 +200,41 @@ class Scaling(Constraint):
 def _violated(metric: Any, judged: Judged) -> Evaluation:
     """The failing result: what grew too fast and the bound it passed (the same in every
     run that fails), the fitted exponents and the measurements apart."""
-    rows, over = judged.rows, judged.over
-    time_e, mem_e = judged.fitted
+    over = judged.over
     grew = {f"{what.split()[-1]}_growth": f"faster than {power(bound)}"
             for what, (_, bound) in over.items()}
-    table = [{"n": r["n"], "cpu_seconds": round(r["seconds"], 6),
-              "peak_bytes": None if math.isnan(r["peak_bytes"]) else int(r["peak_bytes"])}
-             for r in rows]
     return Evaluation(Outcome.VIOLATED, {"declared": metric.complexity, **grew}, -1.0, detail=(
         "; ".join(f"{what} grows faster than {power(bound)}" for what, (_, bound) in over.items())
         + f", beyond the declared {metric.complexity} and its margin (measured "
-        "twice; the fitted exponents are under measured; the instance shown is the "
-        "workload's shape at 8 items)"),
-        extra={MEASURED: {"time_exponent": _round(time_e), "memory_exponent": _round(mem_e),
-                          "growth": table, "summary": _summary(time_e, mem_e, table)}})
+        "twice over growing sizes; the fitted exponents and the sizes reached are under "
+        "measured)"), extra={MEASURED: _measured(judged)})
+
+
+def _measured(judged: Judged) -> Dict[str, Any]:
+    """The measurement: fitted exponents, the table of sizes, a one-line summary."""
+    time_e, mem_e = judged.fitted
+    table = [{"n": r["n"], "cpu_seconds": round(r["seconds"], 6),
+              "peak_bytes": None if math.isnan(r["peak_bytes"]) else int(r["peak_bytes"])}
+             for r in judged.rows]
+    summary = _summary(time_e, mem_e, table)
+    return {"time_exponent": _round(time_e), "memory_exponent": _round(mem_e),
+            "growth": table, "summary": summary, "headline": "; ".join(summary.split("; ")[:2])}
 
 
 def _round(x: Optional[float]) -> Optional[float]:
     return None if x is None else round(x, 2)
 
 
+def _fitted(what: str, exponent: Optional[float]) -> str:
+    return (f"{what} exponent {_round(exponent)}" if exponent is not None else
+            f"{what} not fitted (fewer than {FIT_POINTS} sizes large enough to measure)")
+
+
 def _summary(time_e: Optional[float], mem_e: Optional[float], table: List[Dict[str, Any]]) -> str:
-    fits = f"time exponent {_round(time_e)}, memory exponent {_round(mem_e)}"
-    return fits + "; " + ", ".join(
+    sizes = (f"timed at {table[0]['n']:,} to {table[-1]['n']:,} items" if len(table) > 1 else
+             f"timed at {table[0]['n']:,} items" if table else "no size could be timed")
+    fits = f"{sizes}; {_fitted('time', time_e)}, {_fitted('memory', mem_e)}"
+    return fits + ("; " if table else "") + ", ".join(
         f"n = {r['n']}: {r['cpu_seconds']:.3g} s"
         + ("" if r["peak_bytes"] is None else f" {r['peak_bytes'] / 2 ** 20:.1f} MiB")
         for r in table)

@@ -76,7 +76,8 @@ def text(evidence: Optional[Mapping[str, Any]], timings: bool = True) -> str:
         return (f"sampled: checked on {checked(e)}, with no complete enumeration"
                 if e.get("count") else "sampled: no complete enumeration")
     if kind == "measured":
-        summary = (e.get(MEASURED) or {}).get("summary")
+        measured = e.get(MEASURED) or {}
+        summary = measured.get("headline") or measured.get("summary")
         return "measured" + (f": {summary}" if summary and timings else "")
     if kind == "witness":
         return e.get("detail") or e.get("reads", "witness")

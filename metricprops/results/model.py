@@ -225,6 +225,8 @@ class Finding:
 
     def title(self) -> str:
         what = f"error ({self.reason})" if self.kind == "error" else self.kind
+        if self.found_by == "measurement":
+            return f"{what} (measured over growing sizes)"
         how = self.found_by + ("" if self.shrunk or self.found_by == "exhaustive" else
                                ", not shrunk") + (f"; cause: {self.cause}" if self.cause else "")
         return f"{what} on {self.input} input, {items(self.items)} ({how})"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Sequence
 
+from .evidence import text as evidence_text
 from .words import numbers
 
 __all__ = ["fit_table", "reason_lines", "abbreviations", "legend", "LEGEND", "EXPLAINED"]
@@ -191,6 +192,9 @@ def reason_lines(audit: Any) -> List[str]:
                      "statements are in the JSON and the Markdown).")
     for r in audit.results:
         status = str(r.status)
+        if (r.evidence or {}).get("kind") == "measured" and r.ok:
+            lines.append(f"{r.cell} {r.metric} × {r.constraint}: "
+                         f"{evidence_text(r.evidence)}")
         if status not in EXPLAINED:
             continue
         skipped += status == "not_applicable"

@@ -34,9 +34,9 @@ from ..calls import Scorer
 from ..constraint import Constraint, Evaluation, Instance, Outcome
 from ..errors import MetricCallError
 from ..partition import Partition
+from ..settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 from .memory import memory_in, release
 from .minimise import minimise
-from ..settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 
 __all__ = ["Search", "OutOfTime", "input_class", "MAX_FINDINGS", "CAUSE", "violation_key",
            "error_key"]

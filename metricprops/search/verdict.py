@@ -37,11 +37,17 @@ def _example(instance: Instance, evaluation: Evaluation) -> Counterexample:
                                 evaluation.extra)
 
 
-def _finding(key: tuple, found: tuple, minimal: Optional[str] = None) -> Finding:
+def _finding(key: tuple, found: tuple, minimal: Optional[str] = None,
+             measures: bool = False) -> Finding:
     instance, what, found_by, shrunk = found
     if hasattr(what, "finding"):  # the scale phase's evidence builds its own
         return what.finding(key)
     cause = key[3] or None
+    if measures and isinstance(what, Evaluation):  # a timing verdict: no instance shown
+        data = {"scores": dict(what.scores), **({"detail": what.detail} if what.detail
+                                                 else {}), **what.extra}
+        return Finding("violation", "measured", 0, "measurement", False, Counterexample(data),
+                       cause=cause)
     if isinstance(what, MetricCallError):
         return Finding("error", key[2], instance.n, found_by, True if found_by == "exhaustive"
                        else shrunk, Counterexample.from_call_error(what), reason=key[1],
@@ -60,7 +66,8 @@ def _ties(search: Search, exhaustive_n: int) -> List[Finding]:
 _MINIMAL = {"proved": " Nothing smaller exists: the exhaustive phase checked every instance "
                       "with fewer items.",
             "local": " Minimised: removing any item or merging any two blocks loses it."}
-_HOW = {"exhaustive": "exhaustive search", "scale": "the scale phase, bisected"}
+_HOW = {"exhaustive": "exhaustive search", "scale": "the scale phase, bisected",
+        "measurement": "a measurement"}
 _DEGENERATE_INPUTS = "one block, all singletons or fewer than two items"
 
 
@@ -188,7 +195,8 @@ def verdict(m: Any, c: Constraint, search: Search, budget: Budget, seed: int) ->
     common = dict(exhaustive_n=budget.exhaustive_n, max_items=budget.max_items, seed=seed,
                   tolerance=budget.tolerance, min_items=budget.min_items, scope=scope,
                   examples=search.exhaustive + search.random)
-    findings = [_finding(k, v, search.minimal.get(k)) for k, v in search.ordered()]
+    measures = bool(getattr(c, "measures", False))
+    findings = [_finding(k, v, search.minimal.get(k), measures) for k, v in search.ordered()]
     ties = _ties(search, budget.exhaustive_n)
     checked = _checked(c, m, search, budget, seed)
     decided = _decide(c, search, findings, ties, checked, scope, seed)
