@@ -47,12 +47,14 @@ def elm_paper_cmd(out_dir: Optional[str], json_path: str, quick: bool, seed: int
     next to the paper's, writes figures and elm-paper.md into --out (a new folder unless
     given).
     """
-    from ..output import check_outputs, check_regenerates, write_outputs, write_text
+    from ..output import (check_outputs, check_regenerates, require_plotting, write_outputs,
+                          write_text)
     from ..report.sections import write_elm_paper_outputs
     from ..reproduce import elm_paper, elm_paper_text
     from ._output import report_failures
 
     md_path = None if out_dir is None else os.path.join(out_dir, "elm-paper.md")
+    require_plotting("metricprops reproduce elm-paper")
     check_outputs({"--json": json_path, "--out": md_path}, {"--out": out_dir})  # before work
     if md_path is not None:  # a quick run never replaces a full one's files, nor the reverse
         check_regenerates(md_path, elm_paper_text.reproduce_command(
