@@ -79,5 +79,10 @@ def prove(metric: Any, constraint: str) -> Result:
     name = getattr(constraint, "name", constraint)
     for family in _families():
         if name in family.constraints_for(m):
-            return family.prove(m, name)
+            try:
+                return family.prove(m, name)
+            except Exception as exc:  # a formula sympy cannot carry: no proof, no verdict change
+                return FailedProof(m.name, name, "not proved",
+                                   "the formula could not be evaluated symbolically "
+                                   f"({type(exc).__name__}: {exc})")
     return None

@@ -111,6 +111,18 @@ def test_a_users_pair_counting_formula_gets_the_same_proofs_a_black_box_none():
     assert prove(box, "homogeneity") is None and proof_methods(box) == ()
 
 
+def test_a_formula_sympy_cannot_carry_is_not_proved():
+    def numpy_only(t):
+        """Rand through float(): numeric only."""
+        pc = pair_counts(t)
+        return t.ops.ratio(float(pc.tp + pc.tn), pc.total, 1)
+
+    m = mp.Metric(name="numpy_only", formula=numpy_only, pair_counting=True)
+    result = prove(m, "homogeneity")
+    assert isinstance(result, FailedProof) and result.kind == "not proved"
+    assert "symbolically" in result.reason
+
+
 def test_max_agreement_failure_names_a_prediction_reaching_the_perfect_value():
     result = prove("pair_precision", "max_agreement")
     assert result.kind == "violation"
