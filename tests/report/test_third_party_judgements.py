@@ -27,7 +27,22 @@ def test_a_bug_note_names_its_bug_and_a_rule_is_no_bug():
 
 def test_an_error_is_judged_with_the_other_findings():
     note = library_note("clusim.rand_index", "n_invariance", "error")
-    assert note.startswith("**Degenerate-input convention") and "Pair counts" in note
+    # NaN on two identical one-item partitions: a value other than the declared perfect one,
+    # and undocumented -- a bug by the report's rule, not a convention
+    assert note.startswith("**Bug (edge case)**") and "Pair counts" in note
+    assert "Upstream: no issue found" in note
+
+
+def test_the_rule_reserves_convention_for_documented_choices():
+    from metricprops.report.third_party.notes import RULE
+    assert "**bug**" in RULE and "only when the library documents" in RULE
+    # torchmetrics' NMI and AMI on two identical one-block partitions: a bug, with its issues
+    for name in ("normalized_mutual_info_score", "adjusted_mutual_info_score"):
+        note = library_note(f"torchmetrics.{name}", "max_agreement", "failed")
+        assert note.startswith("**Bug**") and "#3469 and #3495" in note
+    assert all("convention (undocumented)" not in (library_note(m, c, s) or "")
+               for m in FAMILY for c in ("max_agreement", "bounds", "n_invariance")
+               for s in ("failed", "error"))
     assert library_note("river.Rand", "bounds", "error") is None  # no such convention known
 
 
@@ -45,7 +60,8 @@ def test_the_summary_counts_library_bugs():
               "versions": {"clusim": "0.4"}, "metrics": [], "results": results,
               "libraries": [], "missing": []}
     md = render_markdown(report)
-    assert "3 failed pairs; 2 implementation bugs behind 2 of them:" in md
+    assert "3 failed and 0 error pairs; 2 implementation bugs behind 2 of them:" in md
+    assert "only when the library documents the choice" in md  # the rule, printed
     assert "identical partitions without a pair together score 0 (`clusim.fmeasure`" in md
     assert "## Bugs, with plain-Python reproductions" in md and "(clusim 0.4)" in md
     assert judgement(results[2]).startswith("**By definition.**")

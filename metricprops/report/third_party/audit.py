@@ -63,7 +63,7 @@ TARGETS: Tuple[Tuple[str, Dict[str, Any]], ...] = (
     (_ADAPTERS + "scorch_conll", dict(_UNIT, symmetric=True)),
 )
 
-from .notes import BUG_TITLES, NOTES, bug_title  # noqa: F401  (NOTES re-exported)
+from .notes import BUG_TITLES, NOTES, RULE, bug_title  # noqa: F401  (NOTES re-exported)
 
 
 def _versions() -> Dict[str, str]:
@@ -209,21 +209,22 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
     out += ["", "✓ passed · ≈ weak (ties only; for label invariance: rejected label types) · "
             "✗ failed · ! error · ? gave up · – not applicable"]
     failed = [r for r in results if r["status"] == "failed"]
+    errors = [r for r in results if r["status"] == "error"]
     bugs: Dict[str, List[str]] = {}
-    for r in failed:
+    for r in failed + errors:  # an error on identical partitions can be a bug too
         note = judgement(r)
-        if note and "Bug" in note:
+        if note and note.startswith("**Bug"):
             title = bug_title(note)
             bugs.setdefault(title, []).append(
                 f"`{r['metric'].split(':')[-1]}` × {r['constraint']}")
     out += ["", "## Summary", "",
-            f"{len(failed)} failed pairs; {len(bugs)} implementation bugs behind "
-            f"{sum(map(len, bugs.values()))} of them:", ""]
+            f"{len(failed)} failed and {len(errors)} error pairs; {len(bugs)} implementation "
+            f"bugs behind {sum(map(len, bugs.values()))} of them:", ""]
     out += [f"{i}. {title} ({', '.join(pairs)})." for i, (title, pairs) in
             enumerate(bugs.items(), 1)]
     out += ["", "The other failures follow from each metric's definition or documented "
             "conventions (judged one by one below).  Weak verdicts are ties: the constraint's "
-            "strict inequality holds with equality on the instance shown."]
+            "strict inequality holds with equality on the instance shown.", "", RULE]
     out += render_bugs(report) + ["", "## Findings"]
     for r in results:
         if r["status"] in ("passed", "not_applicable"):

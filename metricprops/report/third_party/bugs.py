@@ -23,6 +23,14 @@ class Bug:
     explanation: str
     code: str
     shows: str  # what the reproduction prints (the wrong value), checked by the tests
+    #: the upstream issue or pull request that reports it, if one was found
+    upstream: str = ""
+
+    def upstream_text(self) -> str:
+        """Where the bug stands upstream, in one sentence."""
+        if self.upstream:
+            return f"Upstream: {self.upstream}."
+        return "Upstream: no issue found in the library's tracker."
 
 
 BUGS: Tuple[Bug, ...] = (
@@ -114,7 +122,8 @@ target = torch.tensor([0, 0, 1, 1])   # {0 1 | 2 3}
 preds = torch.tensor([0, 1, 0, 1])    # {0 2 | 1 3}: independent of the truth
 print(v_measure_score(preds, target).item(), homogeneity_score(preds, target).item(),
       completeness_score(preds, target).item())   # 1.0 0.0 0.0; V-measure should be 0.0
-""", "1.0 0.0 0.0"),
+""", "1.0 0.0 0.0", upstream="torchmetrics issue #3484, fixed by pull request #3485 "
+        "(after the release audited)"),
     Bug("cdlib", "`partition_closeness_simple` counts every community size once",
         "The size multiplicities n(x) are counted after the sizes were put in a set, so each "
         "is 1 and N is the sum of the *distinct* sizes: a partition into sizes (2, 2, 1) and "
@@ -197,5 +206,53 @@ n = 92683
 truth = (torch.arange(n) >= n // 2).long()       # two halves
 pred = torch.arange(n) // math.isqrt(n)          # 305 blocks of 304 items
 print(round(adjusted_rand_score(pred, truth).item(), 2))   # 429.34; ARI is at most 1
-""", "429.34"),
+""", "429.34", upstream="no torchmetrics issue found; a downstream project works around it "
+        "(TorchDR pull request #332: \"TorchMetrics' overflowing int64 pair-count products\")"),
+    Bug("torchmetrics", "`normalized_mutual_info_score` and `adjusted_mutual_info_score` "
+        "score two identical one-block partitions 0",
+        "Two identical partitions are a perfect match whatever their entropy; both functions "
+        "short-cut to 0 when the mutual information is 0, which it is for two one-block "
+        "partitions (no entropy at all).  The declared perfect value is 1, and scikit-learn, "
+        "the reference the documentation names, returns 1.0.",
+        """
+import torch
+from torchmetrics.functional.clustering import (adjusted_mutual_info_score,
+                                                normalized_mutual_info_score)
+
+labels = torch.tensor([0, 0, 0, 0])   # one block, against itself
+print(normalized_mutual_info_score(labels, labels).item(),
+      adjusted_mutual_info_score(labels, labels).item())   # 0.0 0.0; a perfect match: 1.0
+""", "0.0 0.0", upstream="torchmetrics issues #3469 and #3495 (open; pull request #3470)"),
+    Bug("networkit", "`AdjustedRandMeasure` overflows past about 99,000 items",
+        "The dissimilarity 1 − ARI multiplies pair counts in 64-bit integers and the product "
+        "wraps around: a giant cluster of 7/8 of the items among singletons against one "
+        "block scores 1.0 up to 99,081 items and 0.133 from 99,082 (0.135 at 131,072), one "
+        "block against two halves from 110,219 items (0.49999 at 131,072); the right value "
+        "is 1 in both (ARI 0: one block carries no information).  The wrong values stay "
+        "inside [0, 1.5], so no bound catches them; the continuity test at scale does.",
+        """
+import networkit as nk
+
+n = 131072
+giant = [0] * (n - n // 8) + list(range(1, n // 8 + 1))   # 7/8 in one block, the rest alone
+one = [0] * n                                              # one block
+ari = nk.community.AdjustedRandMeasure()
+print(round(ari.getDissimilarity(nk.Graph(n), nk.Partition(n, giant), nk.Partition(n, one)), 3))
+# 0.135; 1 - ARI with ARI = 0 is 1.0 (and 1.0 at n = 65536)
+""", "0.135"),
+    Bug("genieclust", "an unused label value counts as an empty cluster",
+        "The confusion matrix has a row and a column for every value from the smallest label "
+        "to the largest, so labels {1, 3} (2 unused) describe three clusters, one of them "
+        "empty: the pair sets index and the normalised clustering accuracy of two identical "
+        "partitions are 0.5 instead of 1.0, while the documentation says every index but "
+        "`mi_score` is 1.0 on identical partitions and that partitions are defined up to a "
+        "bijection of the labels.",
+        """
+import numpy as np
+from genieclust.compare_partitions import (normalized_clustering_accuracy,
+                                           pair_sets_index)
+
+x = np.array([1, 1, 3, 3])   # two clusters, labelled 1 and 3, against itself
+print(pair_sets_index(x, x), normalized_clustering_accuracy(x, x))   # 0.5 0.5; both 1.0
+""", "0.5 0.5"),
 )

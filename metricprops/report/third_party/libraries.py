@@ -112,5 +112,5 @@ def render_bugs(report: Dict[str, Any]) -> List[str]:
     for i, bug in enumerate(bugs, 1):
         version_ = report.get("versions", {}).get(bug.distribution, "?")
         out += [f"### {i}. {bug.title} ({bug.distribution} {version_})", "", bug.explanation,
-                "", "```python", bug.code.strip(), "```", ""]
+                "", bug.upstream_text(), "", "```python", bug.code.strip(), "```", ""]
     return out[:-1]

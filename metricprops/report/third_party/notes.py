@@ -1,7 +1,11 @@
 """Judgements of the third-party audit's findings.
 
 Each judgement says whether a finding is an implementation bug, a documented convention, or
-a property of the metric's definition.  scikit-learn, bcubed and scorch have one note per
+a property of the metric's definition, by one rule (:data:`RULE`, printed in the report): a
+value on identical partitions other than the declared perfect one, or a value that
+contradicts the library's own documentation or the reference implementation it documents,
+is a **bug**; "convention" is reserved for choices the library documents.  Every bug names
+its upstream issue, or says that none was found.  scikit-learn, bcubed and scorch have one note per
 (target, constraint) (:data:`NOTES`; :data:`BUG_TITLES` names their bugs for the summary).
 
 The sixty-odd targets of clusim, cdlib, ClusterEval, torchmetrics and river share a handful
@@ -18,11 +22,20 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Tuple
 
-from ..coreference_notes import NOTES as COREFERENCE_NOTES, SCORCH_EQUIVALENT
+from ..coreference_notes import NOTES as COREFERENCE_NOTES
+from ..coreference_notes import SCORCH_EQUIVALENT
 from .bugs import BUGS
 
-__all__ = ["NOTES", "BUG_TITLES", "bug_title", "FAMILY", "RULES", "ERRORS", "SPECIFIC",
+__all__ = ["RULE", "NOTES", "BUG_TITLES", "bug_title", "FAMILY", "RULES", "ERRORS", "SPECIFIC",
            "library_note", "library_bug_title", "nan_labels"]
+
+#: How a finding is judged (the report prints it above the judgements).
+RULE = ("A finding is judged a **bug** when a value on identical partitions differs from the "
+        "declared perfect value, or when a value contradicts the library's own documentation "
+        "or the reference implementation it documents (scikit-learn, for most of them); a "
+        "**convention** only when the library documents the choice; **by definition** when "
+        "it follows from the metric's formula.  Every bug names its upstream issue, or says "
+        "that none was found in the library's tracker.")
 
 
 # -- the libraries audited through plans: judgements by rule --------------------------------
@@ -58,6 +71,18 @@ FAMILY: Dict[str, str] = {
               "cdlib.classification_error"),
     **_family("element", "clusim.element_sim", "cdlib.ecs"),
     **_family("sizes", "cdlib.partition_closeness_simple"),
+    # igraph, genieclust and networkit: the same definitions under other names
+    **_family("rand", "igraph.rand", "genieclust.rand_score",
+              "networkit.NodeStructuralRandMeasure"),
+    **_family("pair", "genieclust.fm_score", "networkit.JaccardMeasure"),
+    **_family("adjusted", "igraph.adjusted_rand", "genieclust.adjusted_rand_score",
+              "genieclust.adjusted_fm_score", "genieclust.adjusted_mi_score",
+              "networkit.AdjustedRandMeasure"),
+    **_family("nmi", "igraph.nmi", "genieclust.normalized_mi_score", "networkit.NMIDistance"),
+    **_family("raw_info", "igraph.vi", "genieclust.mi_score"),
+    **_family("accuracy", "igraph.split_join", "genieclust.normalized_pivoted_accuracy",
+              "genieclust.normalized_clustering_accuracy", "genieclust.pair_sets_index",
+              "genieclust.simplified_pair_sets_index", "genieclust.compare_partitions.psi"),
 }
 
 _UNADJUSTED = ("**By definition.** The score is not adjusted for chance: its expectation over "
@@ -141,26 +166,39 @@ RULES: Dict[Tuple[str, str], str] = {
            "homogeneity", "completeness", "size_vs_quantity", "rag_bag", "degenerate")},
     ("sizes", "max_agreement"): "**By definition.** The score compares the distributions of "
     "community sizes only, so any prediction with the same sizes as the truth ties with it.",
+    **{(f, c): "**By definition.** One minus a chance-adjusted or normalised index is not a "
+       "metric distance: the triangle inequality fails (Meilă 2007; Gösgens et al. 2021: of "
+       "these indices only VI and the correlation distance are metrics)." for f in (
+           "adjusted", "nmi") for c in ("triangle_inequality", "distance")},
+    ("adjusted", "minimal_agreement"): "**By definition.** Chance adjustment puts partitions "
+    "that agree on no pair at the chance level, not at the minimum: a prediction worse than "
+    "chance scores below them (ARI down to −0.5).",
+    **{(f, "asymptotic_constant_baseline"): _UNADJUSTED for f in ("rand", "pair", "nmi")},
 }
 
 #: Judgements of a target's ``error`` on degenerate input (the rule of its other findings
 #: follows).
 ERRORS: Dict[str, str] = {
-    **{name: "**Degenerate-input convention (undocumented).** With one item there is no pair "
-       "(no entropy for NMI): the ratio is 0/0 and the function returns NaN." for name in (
+    **{name: "**Bug (edge case)** (identical partitions of one item score NaN). With one item "
+       "there is no pair (no entropy for NMI): the ratio is 0/0 and the function returns NaN "
+       "for two identical partitions, whose declared value is 1 (scikit-learn returns 1.0); "
+       "the library documents no such convention.  Upstream: no issue found in the library's "
+       "tracker." for name in (
            "clusim.rand_index", "clusim.rogers_tanimoto_index", "clusim.nmi",
-           "cdlib.rand_index")},
-    **{name: "**Degenerate-input convention (undocumented).** When the partitions leave no "
-       "room for chance (one item, or identical one-block or all-singletons partitions) the "
-       "expected index equals its maximum and the adjustment divides by zero: the function "
-       "raises `ZeroDivisionError` (scikit-learn returns 1.0 there)." for name in (
+           "cdlib.rand_index", "networkit.NodeStructuralRandMeasure")},
+    **{name: "**Bug (edge case)** (identical partitions that leave no room for chance raise). "
+       "When the partitions leave no room for chance (one item, or identical one-block or "
+       "all-singletons partitions) the expected index equals its maximum and the adjustment "
+       "divides by zero: the function raises `ZeroDivisionError` on two identical partitions, "
+       "whose declared value is 1 (scikit-learn returns 1.0 there); the library documents no "
+       "such convention.  Upstream: no issue found in the library's tracker." for name in (
            "clusim.adjrand_index", "clusim.adj_mi", "clusim.omega_index", "cdlib.omega")},
 }
 
 
 def _bug_note(title_start: str) -> str:
     bug = next(b for b in BUGS if b.title.startswith(title_start))
-    return f"**Bug** ({bug.distribution}: {bug.title}). {bug.explanation}"
+    return f"**Bug** ({bug.distribution}: {bug.title}). {bug.explanation} {bug.upstream_text()}"
 
 
 _PEARSON = _bug_note("`pearson_correlation`")
@@ -178,9 +216,7 @@ _SPECIFICITY = _bug_note("`pair_specificity_score`")
 _FLOAT32 = ("**Rounding (float32).** torchmetrics computes in float32: the two values differ "
             "by about 1e-6, at float32's precision and just past the plan's tolerance of 1e-6; "
             "not a property of the formula.")
-_NO_ENTROPY = ("**Degenerate-input convention (undocumented).** Identical partitions of one "
-               "item (or one block) have no entropy: the normalisation is 0/0 and torchmetrics "
-               "returns 0 (scikit-learn returns 1.0).")
+_NO_ENTROPY = _bug_note("`normalized_mutual_info_score` and `adjusted_mutual_info_score`")
 
 #: Target-specific judgements (bugs), by (target, constraint): they win over the rules.
 SPECIFIC: Dict[Tuple[str, str], str] = {
@@ -212,17 +248,22 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
        for c in ("max_agreement", "bounds")},
     **{(name, "max_agreement"): _NO_ENTROPY for name in (
         "torchmetrics.adjusted_mutual_info_score", "torchmetrics.normalized_mutual_info_score")},
+    # the copies are not invariant by definition; the discontinuity at scale is the overflow
+    ("networkit.AdjustedRandMeasure", "n_invariance"): _bug_note("`AdjustedRandMeasure`")
+    + " (Its violations on small inputs: the chance correction depends on n, by definition.)",
 }
 
 
 
 def nan_labels(package: str, how: str) -> str:
     """The judgement of a package that groups labels by hashing, where NaN ≠ NaN."""
-    return ("**Input convention (NaN labels), not counted as a bug.** "
+    return ("**Undocumented input handling (NaN labels), not counted as a bug.** "
             f"{package} {how}, where two NaN objects are different keys (NaN ≠ NaN), so a "
             "block labelled NaN becomes singletons and the value changes; numpy-based "
-            "libraries count NaN as one label.  NaN is hardly a cluster label, but "
-            f"{package[:1].lower() + package[1:]} takes it silently instead of rejecting it.")
+            "libraries count NaN as one label.  No documentation says what a NaN label means "
+            "(so it is no convention) and none is contradicted (so it is no bug by the rule), "
+            f"but {package[:1].lower() + package[1:]} takes it silently instead of rejecting "
+            "it.")
 
 
 def library_bug_title(note: str) -> Optional[str]:
@@ -236,7 +277,7 @@ def library_bug_title(note: str) -> Optional[str]:
 #: Judgements that depend on the library rather than the definition, by (library, constraint).
 LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     ("clustereval", "label_invariance"): _bug_note("distinct labels of mixed types"),
-    ("river", "label_invariance"): nan_labels("river", "counts labels in dicts"),
+    ("river", "special_labels"): nan_labels("river", "counts labels in dicts"),
 }
 
 
@@ -272,7 +313,8 @@ _CHANCE_N = ("**By definition.** The chance correction (the expected index under
              "permutation model) depends on n, so k copies of every item change the value.")
 _FMI_BUG = "**Bug (edge case).**"
 _BC_QUADRATIC = "**Bug (performance).** The running time grows like n², not n:"
-_PAIRS_N = "**By definition.** Pair counts grow quadratically with copies; the ratio is not scale-free."
+_PAIRS_N = ("**By definition.** Pair counts grow quadratically with copies; the ratio is not "
+            "scale-free.")
 
 #: Judgements of the findings, keyed by (target, constraint): (status it was written for, text).
 NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
@@ -384,9 +426,9 @@ NOTES.update({
         "information sums over every pair of blocks and each overlap they can have, so its "
         "cost grows with the number of blocks (n / 4 a side in this workload); the built-in "
         "`ami` computes the same expectation within its declared O(n) here."),
-    **{("metricprops.plans.package_adapters:" + name, "label_invariance"): _NAN_LABELS for name in (
-        "bcubed_f", "scorch_muc_f", "scorch_b_cubed_f", "scorch_ceaf_m_f", "scorch_ceaf_e_f",
-        "scorch_blanc_f", "scorch_conll")},
+    **{("metricprops.plans.package_adapters:" + name, "special_labels"): _NAN_LABELS
+       for name in ("bcubed_f", "scorch_muc_f", "scorch_b_cubed_f", "scorch_ceaf_m_f",
+                    "scorch_ceaf_e_f", "scorch_blanc_f", "scorch_conll")},
     **{("metricprops.plans.package_adapters:" + name, "scaling"): _SCORCH_QUADRATIC for name in (
         "scorch_muc_f", "scorch_b_cubed_f", "scorch_ceaf_m_f", "scorch_ceaf_e_f",
         "scorch_blanc_f", "scorch_conll")},
