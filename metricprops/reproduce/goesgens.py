@@ -68,6 +68,9 @@ def our_cell(result: Any, metric: Any) -> Dict[str, Any]:
     """Our verdict on one cell from its check (see the module docstring)."""
     status, prop = str(result.status), result.constraint
     cell: Dict[str, Any] = {"status": status, "message": result.message}
+    evidence = result.evidence or {}
+    if evidence.get("kind"):
+        cell["evidence"] = evidence["kind"]  # proved / exhaustive / sampled / witness ...
     if status == "not_applicable":
         if prop in ("max_agreement", "distance") and metric.perfect is None:
             found = self_scores(metric)

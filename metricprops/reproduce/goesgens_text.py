@@ -136,6 +136,12 @@ def render_markdown(res: Dict[str, Any], command: Optional[str] = None) -> str:
             lines += _cell_lines(row)
         lines.append("")
     agreeing_no = [r for r in rows if r["agreement"] == "agree" and r["ours"]["value"] == "no"]
+    proved = [f"{r['index']} × {r['property']}" for r in rows
+              if r.get("ours", {}).get("evidence") == "proved" and r["ours"]["value"] == "yes"]
+    if proved:
+        lines += ["Our ✓ cells proved for every number of items (symbolically, from the "
+                  "metric's formula over the four pair counts; the others rest on the "
+                  "search): " + ", ".join(proved) + ".", ""]
     lines += ["## Agreeing ✗ cells: our counterexamples", ""]
     for row in agreeing_no:
         lines.append(f"- {row['index']} × {row['property']}: "
