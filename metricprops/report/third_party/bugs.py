@@ -240,6 +240,18 @@ ari = nk.community.AdjustedRandMeasure()
 print(round(ari.getDissimilarity(nk.Graph(n), nk.Partition(n, giant), nk.Partition(n, one)), 3))
 # 0.135; 1 - ARI with ARI = 0 is 1.0 (and 1.0 at n = 65536)
 """, "0.135"),
+    Bug("python-igraph", "`compare_communities(..., method=\"adjusted_rand\")` scores "
+        "identical one-block or all-singleton partitions NaN",
+        "When the partitions leave no room for chance (one block, or all singletons, on both "
+        "sides) the adjusted Rand index is 0/0; igraph returns NaN for two identical "
+        "partitions, whose index is 1 (the maximum, as scikit-learn returns), and documents "
+        "no such convention.",
+        """
+import igraph
+
+for labels in ([0, 0], [0, 1, 2]):   # one block, then all singletons, against itself
+    print(igraph.compare_communities(labels, labels, method="adjusted_rand"))   # nan; 1.0
+""", "nan\nnan"),
     Bug("genieclust", "an unused label value counts as an empty cluster",
         "The confusion matrix has a row and a column for every value from the smallest label "
         "to the largest, so labels {1, 3} (2 unused) describe three clusters, one of them "

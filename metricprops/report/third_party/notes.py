@@ -173,7 +173,10 @@ RULES: Dict[Tuple[str, str], str] = {
     ("adjusted", "minimal_agreement"): "**By definition.** Chance adjustment puts partitions "
     "that agree on no pair at the chance level, not at the minimum: a prediction worse than "
     "chance scores below them (ARI down to −0.5).",
-    **{(f, "asymptotic_constant_baseline"): _UNADJUSTED for f in ("rand", "pair", "nmi")},
+    **{(f, "asymptotic_constant_baseline"): _UNADJUSTED for f in (
+        "rand", "pair", "nmi", "raw_info")},
+    ("raw_info", "minimal_agreement"): "**By definition.** The score is not normalised: its "
+    "worst value grows with n (VI up to log n), so no constant is the minimum at every size.",
 }
 
 #: Judgements of a target's ``error`` on degenerate input (the rule of its other findings
@@ -186,6 +189,7 @@ ERRORS: Dict[str, str] = {
        "tracker." for name in (
            "clusim.rand_index", "clusim.rogers_tanimoto_index", "clusim.nmi",
            "cdlib.rand_index", "networkit.NodeStructuralRandMeasure")},
+
     **{name: "**Bug (edge case)** (identical partitions that leave no room for chance raise). "
        "When the partitions leave no room for chance (one item, or identical one-block or "
        "all-singletons partitions) the expected index equals its maximum and the adjustment "
@@ -218,8 +222,26 @@ _FLOAT32 = ("**Rounding (float32).** torchmetrics computes in float32: the two v
             "not a property of the formula.")
 _NO_ENTROPY = _bug_note("`normalized_mutual_info_score` and `adjusted_mutual_info_score`")
 
+_SPLIT_JOIN = ("**By definition.** The split-join distance (van Dongen 2000) counts the items "
+               "to move, unnormalised and not adjusted for chance: it grows with n (k copies "
+               "multiply it by k), its expectation depends on the block sizes, and its worst "
+               "value on n, so no constant bounds it; and all singletons are closer to a "
+               "two-block truth than a discordant two-block prediction.")
+_IGRAPH_NAN = _bug_note("`compare_communities(..., method=\"adjusted_rand\")`")
+_TRUNCATED = ("**Undocumented input handling (float labels), not counted as a bug.** igraph "
+              "takes membership lists of integers and converts other numbers with `int()`, "
+              "so the distinct labels 0.2 and 0.7 become one cluster and the value changes. "
+              "Float labels are outside the documented input, but igraph takes them silently "
+              "instead of rejecting them.")
+_ONE_ITEM = ("**Input refused (one item), not a wrong value.** igraph raises \"Rand indices "
+             "not defined for only zero or one vertices\": a loud refusal where the index is "
+             "0/0, as an error message documents it.")
+
 #: Target-specific judgements (bugs), by (target, constraint): they win over the rules.
 SPECIFIC: Dict[Tuple[str, str], str] = {
+    **{("igraph.split_join", c): _SPLIT_JOIN for c in (
+        "degenerate", "constant_baseline", "n_invariance", "minimal_agreement",
+        "asymptotic_constant_baseline")},
     **{("clusim.pearson_correlation", c): _PEARSON for c in (
         "max_agreement", "n_invariance", "zero_score")},
     **{("clusim.southwood_index", c): _SOUTHWOOD for c in (
@@ -254,6 +276,12 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
 }
 
 
+ERRORS.update({
+    "igraph.rand": _ONE_ITEM,
+    "igraph.adjusted_rand": _IGRAPH_NAN + "  With one item igraph raises instead (\"Rand "
+    "indices not defined for only zero or one vertices\"): a loud refusal, not a wrong value.",
+})
+
 
 def nan_labels(package: str, how: str) -> str:
     """The judgement of a package that groups labels by hashing, where NaN ≠ NaN."""
@@ -278,6 +306,7 @@ def library_bug_title(note: str) -> Optional[str]:
 LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     ("clustereval", "label_invariance"): _bug_note("distinct labels of mixed types"),
     ("river", "special_labels"): nan_labels("river", "counts labels in dicts"),
+    ("igraph", "label_invariance"): _TRUNCATED,
 }
 
 
