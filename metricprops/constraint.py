@@ -185,7 +185,7 @@ class Constraint:
     def violation_message(self, items: int, how: str) -> str:
         """The opening of a ``failed`` verdict's message: its smallest violation had ``items``
         items and was found by ``how`` (e.g. ``"exhaustive search"``)."""
-        return f"smallest violation ({items} items) found by {how}."
+        return f"smallest violation ({items} item{'' if items == 1 else 's'}) found by {how}."
 
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         """A sentence appended to the verdict message (passed, weak, failed); default none.

@@ -18,8 +18,8 @@ non-number on some input makes the status ``error`` (with that input).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Dict, Iterator, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .calls import Scorer
 from .constraint import Constraint, Evaluation, Instance, Outcome
@@ -28,7 +28,7 @@ from .errors import MetricCallError
 from .metrics.base import Metric
 from .partition import Partition
 from .registry import resolve_metric
-from .results.model import Counterexample, counterexample_json
+from .results.model import Counterexample, Finding, counterexample_json
 from .settings import DEFAULT_TIMEOUT, TOLERANCE, Budget, Run, check_seed
 from .tolerance import compare_values
 
@@ -135,6 +135,11 @@ class CompareResult:
     #: For an ``error``: which implementation failed ("a" or "b"), and its own message.
     failing: Optional[str] = None
     cause: str = ""
+    #: Every distinct finding of the comparison (the headline first), as the checker's.
+    findings: List[Finding] = field(default_factory=list)
+    #: One line of Python, runnable as printed, that prints both values on the headline's
+    #: input (``""`` when there is none, or when an implementation has no importable name).
+    reproduce: str = ""
 
     @property
     def ok(self) -> bool:
@@ -146,19 +151,66 @@ class CompareResult:
                 "seed": self.seed, "examples": self.examples,
                 "counterexample": counterexample_json(self.counterexample), "error": counterexample_json(self.error),
                 "tolerance": self.tolerance, "exhaustive_n": self.exhaustive_n,
-                "max_items": self.max_items, "message": self.message}
+                "max_items": self.max_items, "message": self.message,
+                "findings": [f.to_json() for f in self.findings],
+                "reproduce": self.reproduce or None}
 
     def dumps(self) -> str:
         """Deterministic JSON text (same seed and settings → same bytes)."""
         return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
 
     def describe(self) -> str:
+        """The verdict, the headline's input with both values, every other finding, and the
+        line of Python that reproduces the headline."""
         lines = [f"a: {self.a}", f"b: {self.b}", f"{self.status}: {self.message}"]
         shown = self.counterexample or self.error
         if shown:
-            lines += [f"  {line}" for line in shown.lines(numbers="repr")]
+            lines += [f"  {line}" for line in shown.lines(numbers="repr")
+                      if not line.startswith("passes at n = ")]
+        if self.reproduce:
+            lines.append(f"  reproduce: {self.reproduce}")
+        for f in self.findings[1:]:
+            lines.append(f"  also: {f.title()}")
+            if f.kind == "error" and f.example.get("message"):
+                lines.append(f"    error: {f.example['message']}")
+            lines += [f"    {line}" for line in f.example.lines(numbers="repr")
+                      if not line.startswith("passes at n = ")]
         lines.append(f"seed {self.seed}")
         return "\n".join(lines)
+
+
+def _expression(text: str) -> bool:
+    try:
+        compile(text, "<reproduce>", "eval")
+    except SyntaxError:
+        return False
+    return True
+
+
+def reproduction(a: Metric, b: Metric, shown: Any) -> str:
+    """One line of Python, runnable as printed, that prints the values of ``a`` and ``b`` on
+    the input of ``shown`` (a counterexample: its labels, or a scale finding's shapes); ``""``
+    when an implementation has no importable name (a lambda, a closure)."""
+    from .search.shapes import metric_expression
+
+    (fa, _), (fb, _) = metric_expression(a), metric_expression(b)
+    exprs = (fa, fb)
+    if not all(_expression(e) and e != m.name for e, m in zip(exprs, (a, b))):
+        return ""  # a name alone: not runnable
+    if "shape" in shown and "n" in shown:
+        n, shape = shown["n"], shown["shape"]
+        imports = "from metricprops.search.scale import shape_labels as s; "
+        data = (f"t, p = s({shape['truth']!r}, {n}).tolist(), "
+                f"s({shape['pred']!r}, {n}).tolist()")
+    elif "truth" in shown and "pred" in shown:
+        imports, data = "", f"t, p = {list(shown['truth'])!r}, {list(shown['pred'])!r}"
+    else:
+        return ""
+    if any(e.startswith("mp.") for e in exprs):
+        imports = "import metricprops as mp; " + imports
+    if any("import_target(" in e for e in exprs):
+        imports += "from metricprops.targets import import_target; "
+    return f"{imports}f, g = {fa}, {fb}; {data}; print(f(t, p), g(t, p))"
 
 
 def compare(a: Any, b: Any, *, seed: Optional[int] = None, budget: Optional[Budget] = None,
@@ -201,15 +253,17 @@ def compare(a: Any, b: Any, *, seed: Optional[int] = None, budget: Optional[Budg
     ma, mb = resolve_metric(a), resolve_metric(b)
     agreement = Agreement(mb, budget.timeout)
     r = check(ma, agreement, seed=seed, budget=budget, run=run)
+    shown = r.counterexample or r.error
     common = dict(a=ma.name, b=mb.name, seed=seed, examples=r.examples,
                   tolerance=budget.tolerance, exhaustive_n=budget.exhaustive_n,
-                  max_items=budget.max_items)
+                  max_items=budget.max_items, findings=list(r.findings),
+                  reproduce=reproduction(ma, mb, shown) if shown else "")
     if r.status == Status.FAILED and r.found_by == "scale":
         ce = r.counterexample or {}
         return CompareResult(status="disagree", counterexample=ce, found_by="scale", message=(
             f"the implementations disagree at scale only: truth {ce['shape']['truth']}, "
             f"prediction {ce['shape']['pred']}, n = {ce['n']} (n = {ce['passes_at']} "
-            f"agrees); reproduce: {ce['reproduce']}"), **common)
+            f"agrees)."), **common)
     if r.status == Status.FAILED:
         ce = r.counterexample
         how = {"exhaustive": "exhaustive search", "random": "random search, shrunk"}.get(

@@ -94,10 +94,28 @@ def _holds(status: Any, strict: bool) -> bool:
 _WHY = {
     "failed": "a counterexample was found",
     "weak": "only ties (strict=True requires a strict improvement)",
-    "error": "the metric raised or returned a non-finite value",
     "gave_up": "the check could not decide (never counted as a pass; the message says why)",
     "not_applicable": "cannot be checked on this metric",
 }
+
+
+#: Why an ``error`` does not satisfy the constraint, by the error's reason.
+_ERRORS = {
+    "raised": "the metric raised an exception",
+    "crashed": "the metric crashed the process it ran in",
+    "timeout": "the metric ran past its time limit",
+    "memory": "the metric ran out of memory",
+    "nan": "the metric returned NaN",
+    "inf": "the metric returned an infinite value",
+    "not_a_number": "the metric returned something that is not a number",
+}
+
+
+def _why(result: Any) -> str:
+    if result.status == "error":
+        reason = (result.error or {}).get("reason")
+        return _ERRORS.get(reason, "the check ended in an error (the message says why)")
+    return _WHY.get(result.status, "")
 
 
 def _indent(text: str, prefix: str = "    ") -> str:
@@ -105,15 +123,13 @@ def _indent(text: str, prefix: str = "    ") -> str:
 
 
 def _describe(result: Any, statement: str) -> str:
-    lines = [f"{result.symbol} {result.constraint}: {result.status} -- {_WHY.get(result.status, '')}"]
+    lines = [f"{result.symbol} {result.constraint}: {result.status} -- {_why(result)}"]
     if statement:
         lines.append(_indent(f"constraint: {statement}"))
     lines.append(_indent(_without_pair_seed(result)))
     shown = result.shown
     if shown:
         lines += [_indent(line) for line in shown.lines(numbers="repr", align=True)]
-        if shown.get("detail"):
-            lines.append(_indent(shown["detail"]))
     return "\n".join(lines)
 
 

@@ -9,7 +9,7 @@ from ..output import check_outputs, write_outputs
 from ..settings import MAX_SEED
 from ._exit import EXIT_FINDING
 from ._options import budget_from, budget_options, cluster_option, run_from
-from ._output import report_failures
+from ._output import replay_command, report_failures
 
 __all__ = ["command"]
 
@@ -43,6 +43,7 @@ def command(target_a: str, target_b: str, seed: Optional[int], json_path: Option
     result = compare(a, b, seed=seed, budget=budget, run=run)
     failures = write_outputs([("--json", json_path, result.dumps())])
     click.echo(result.describe())
+    click.echo(f"replay with: {replay_command(click.get_current_context(), result.seed)}")
     report_failures(failures)  # exit 2 after the result is shown
     if not result.ok:
         raise SystemExit(EXIT_FINDING)

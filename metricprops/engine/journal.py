@@ -76,7 +76,8 @@ class Journal:
                 if json.loads(json.dumps(head[key])) != header.get(key):
                     raise JournalError(
                         f"the journal {path} was written by another audit: its {what} "
-                        f"{json.dumps(header.get(key))[:200]} differ from this run's "
+                        f"{json.dumps(header.get(key))[:200]} "
+                        f"{'differs' if key == 'seed' else 'differ'} from this run's "
                         f"{json.dumps(head[key])[:200]}")
             done = {(r["metric"], r["constraint"]): result_from_json(r) for r in results}
             handle = open(path, "a", encoding="utf-8", newline="\n")

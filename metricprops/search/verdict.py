@@ -91,6 +91,7 @@ def _scope(search: Search, c: Constraint, budget: Budget) -> str:
     explicit = (f", {plural(search.explicit, 'explicit instance')}" if search.explicit
                 else "")
     first = ("the only instance" if enumerated == 1 and every == "all" else
+             "the first instance" if enumerated == 1 else
              f"{every} {plural(enumerated, 'instance')}")
     return (f"{first} with {low}{items(budget.exhaustive_n)}{explicit} and "
             f"{plural(search.random, 'random instance')} with {low}"
