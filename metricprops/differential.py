@@ -167,7 +167,7 @@ class CompareResult:
         if shown:
             lines += [f"  {line}" for line in shown.lines(numbers="repr")
                       if not line.startswith("passes at n = ")]
-        if self.reproduce:
+        if self.reproduce and self.reproduce not in self.message:
             lines.append(f"  reproduce: {self.reproduce}")
         for f in self.findings[1:]:
             lines.append(f"  also: {f.title()}")
@@ -207,7 +207,7 @@ def reproduction(a: Metric, b: Metric, shown: Any) -> str:
     else:
         return ""
     if any(e.startswith("mp.") for e in exprs):
-        imports = "import metricprops as mp; " + imports
+        imports += "import metricprops as mp; "
     if any("import_target(" in e for e in exprs):
         imports += "from metricprops.targets import import_target; "
     return f"{imports}f, g = {fa}, {fb}; {data}; print(f(t, p), g(t, p))"
@@ -263,7 +263,8 @@ def compare(a: Any, b: Any, *, seed: Optional[int] = None, budget: Optional[Budg
         return CompareResult(status="disagree", counterexample=ce, found_by="scale", message=(
             f"the implementations disagree at scale only: truth {ce['shape']['truth']}, "
             f"prediction {ce['shape']['pred']}, n = {ce['n']} (n = {ce['passes_at']} "
-            f"agrees)."), **common)
+            f"agrees)" + (f"; reproduce: {common['reproduce']}" if common["reproduce"] else ".")),
+            **common)
     if r.status == Status.FAILED:
         ce = r.counterexample
         how = {"exhaustive": "exhaustive search", "random": "random search, shrunk"}.get(

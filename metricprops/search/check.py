@@ -17,6 +17,7 @@ from ..results.model import CheckResult, Status
 from ..settings import Budget
 from .chunks import resume
 from .core import Abort, OutOfTime, Search
+from .isolated import run_scale_isolated
 from .verdict import result, verdict
 
 __all__ = ["run_check"]
@@ -45,7 +46,7 @@ def run_check(m: Any, c: Constraint, seed: int, budget: Budget, *,
         if n_random:
             search.run_random(max_items, n_random, seed)
         search.minimise_findings(exhaustive_n)
-        search.run_scale(budget.scale_max_n, max_items)
+        run_scale_isolated(search, budget.scale_max_n, max_items)
     except (Abort, OutOfTime):
         pass  # a hung metric (recorded as a finding) or the time budget: report what we have
     except MemoryError as exc:  # outside a metric call, after calling the metric
