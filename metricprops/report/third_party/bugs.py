@@ -252,6 +252,34 @@ import igraph
 for labels in ([0, 0], [0, 1, 2]):   # one block, then all singletons, against itself
     print(igraph.compare_communities(labels, labels, method="adjusted_rand"))   # nan; 1.0
 """, "nan\nnan"),
+    Bug("genieclust", "identical partitions of one block score NaN",
+        "The documentation says every index but `mi_score` \"outputs the value of 1.0 if "
+        "two identical partitions are given\"; for two one-block partitions the adjusted "
+        "Rand index, the normalised and adjusted mutual information and the pair sets index "
+        "are 0/0 and come back NaN (for one item, the Rand index and both accuracies too).",
+        """
+import numpy as np
+from genieclust.compare_partitions import (adjusted_mi_score, adjusted_rand_score,
+                                           normalized_mi_score, pair_sets_index)
+
+x = np.array([0, 0])   # one block, against itself
+print(adjusted_rand_score(x, x), normalized_mi_score(x, x), adjusted_mi_score(x, x),
+      pair_sets_index(x, x))   # nan nan nan nan; documented: 1.0 each
+""", "nan nan nan nan"),
+    Bug("genieclust", "`compare_partitions` raises when the numbers of clusters differ",
+        "The documentation defines the scores on a confusion matrix \"with K rows and L "
+        "columns\", yet `compare_partitions` (and `normalized_pivoted_accuracy` / "
+        "`normalized_clustering_accuracy`) fail an internal assertion whenever K ≠ L, so "
+        "none of its scores can be had for partitions with different numbers of clusters.",
+        """
+import numpy as np
+from genieclust.compare_partitions import compare_partitions
+
+try:
+    compare_partitions(np.array([0, 0, 1]), np.array([0, 1, 2]))   # K = 2, L = 3
+except RuntimeError as exc:
+    print(type(exc).__name__)   # RuntimeError (Assertion xc == yc failed); a dict of scores
+""", "RuntimeError"),
     Bug("genieclust", "an unused label value counts as an empty cluster",
         "The confusion matrix has a row and a column for every value from the smallest label "
         "to the largest, so labels {1, 3} (2 unused) describe three clusters, one of them "

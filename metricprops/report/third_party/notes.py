@@ -175,6 +175,18 @@ RULES: Dict[Tuple[str, str], str] = {
     "chance scores below them (ARI down to −0.5).",
     **{(f, "asymptotic_constant_baseline"): _UNADJUSTED for f in (
         "rand", "pair", "nmi", "raw_info")},
+    **{("accuracy", c): "**By definition.** Set-matching accuracies (pivoted and "
+       "clustering accuracy, the pair sets index) credit each cluster with its best match "
+       "only, and the pair sets index subtracts an approximate expectation (Rezaei & Fränti "
+       "2016), not the exact one: a split, merge or move that leaves the best matches alone "
+       "changes nothing, one that changes them can move the score against the constraint, "
+       "the expectation still depends on the block sizes, and one minus the score is no "
+       "metric." for c in ("homogeneity", "completeness", "rag_bag", "constant_baseline",
+                           "asymptotic_constant_baseline", "monotonicity", "distance",
+                           "minimal_agreement", "zero_score", "degenerate")},
+    ("accuracy", "scaling"): "**Performance, not a wrong value.** The score builds the dense "
+    "K × L confusion matrix and solves an assignment on it, which grows faster than n when "
+    "both partitions have many clusters.",
     ("raw_info", "minimal_agreement"): "**By definition.** The score is not normalised: its "
     "worst value grows with n (VI up to log n), so no constant is the minimum at every size.",
 }
@@ -270,13 +282,28 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
        for c in ("max_agreement", "bounds")},
     **{(name, "max_agreement"): _NO_ENTROPY for name in (
         "torchmetrics.adjusted_mutual_info_score", "torchmetrics.normalized_mutual_info_score")},
+    ("genieclust.adjusted_mi_score", "monotonicity"): "**By definition.** AMI is not "
+    "monotone: its chance correction can lower the score of a prediction one step closer to "
+    "the truth (Gösgens, Tikhonov & Prokhorenkova 2021 list AMI among the indices that "
+    "violate monotonicity).",
     # the copies are not invariant by definition; the discontinuity at scale is the overflow
     ("networkit.AdjustedRandMeasure", "n_invariance"): _bug_note("`AdjustedRandMeasure`")
     + " (Its violations on small inputs: the chance correction depends on n, by definition.)",
 }
 
 
+_GC_NAN = _bug_note("identical partitions of one block score NaN")
+_GC_SQUARE = _bug_note("`compare_partitions` raises")
 ERRORS.update({
+    **{f"genieclust.{name}": _GC_NAN for name in (
+        "adjusted_rand_score", "rand_score", "normalized_mi_score", "adjusted_mi_score",
+        "pair_sets_index", "simplified_pair_sets_index")},
+    **{f"genieclust.{name}": _GC_NAN + "  Where one side puts no two items together the "
+       "index is 0/0 as well and comes back NaN (undocumented)." for name in (
+           "fm_score", "adjusted_fm_score")},
+    **{f"genieclust.{name}": _GC_SQUARE + "  (Identical one-item partitions: NaN.)"
+       for name in ("normalized_pivoted_accuracy", "normalized_clustering_accuracy",
+                    "compare_partitions.psi")},
     "igraph.rand": _ONE_ITEM,
     "igraph.adjusted_rand": _IGRAPH_NAN + "  With one item igraph raises instead (\"Rand "
     "indices not defined for only zero or one vertices\"): a loud refusal, not a wrong value.",
@@ -307,6 +334,11 @@ LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     ("clustereval", "label_invariance"): _bug_note("distinct labels of mixed types"),
     ("river", "special_labels"): nan_labels("river", "counts labels in dicts"),
     ("igraph", "label_invariance"): _TRUNCATED,
+    ("genieclust", "label_invariance"): "**Undocumented input handling (labels converted to "
+    "integers), not counted as a bug.** genieclust takes vectors of integer labels and "
+    "converts others silently: float32 ids past the integer range, floats such as 0.2 and "
+    "0.7, and mixed `0` / `\"0\"` collapse into fewer clusters and the value changes.  An "
+    "unused integer value is the bug above (an empty cluster).",
 }
 
 
