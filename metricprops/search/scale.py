@@ -105,7 +105,7 @@ class ScaleFinding:
             data.update(reason=self.what.reason, message=str(self.what))
             reason = key[1]
         elif self.kind == "discontinuity":
-            data.update(scores={f"n = {n}": v for n, v in self.what["values"].items()},
+            data.update(scores={f"value_at_{n}": v for n, v in self.what["values"].items()},
                         trend={str(n): v for n, v in self.what["trend"].items()},
                         detail=self.what["detail"])
         else:

@@ -73,7 +73,8 @@ def test_ari_with_an_int32_product_departs_from_363_items():
     ce = f.example
     assert (f.items, ce["passes_at"], f.found_by, f.minimal) == (363, 362, "scale", "bisected")
     assert ce["shape"] == {"truth": "one block", "pred": "two halves"}
-    assert ce["scores"] == {"n = 362": 0.0, "n = 363": pytest.approx(0.7987424905659922)}
+    assert ce["scores"] == {"value_at_362": 0.0,
+                            "value_at_363": pytest.approx(0.7987424905659922)}
     assert ce["trend"] == {"64": 0.0, "128": 0.0, "256": 0.0}
     assert "departs from the trend" in ce["detail"]
     printed = _printed(ce["reproduce"]).split()
