@@ -11,9 +11,9 @@ import sys
 import pytest
 
 from metricprops.errors import PlanError
-from metricprops.plans.plan import load_plan, parse_plan, shipped_plans
 from metricprops.plans.adapters import Adapter
 from metricprops.plans.library_adapters import blocks
+from metricprops.plans.plan import load_plan, parse_plan, shipped_plans
 from metricprops.report.third_party.libraries import LIBRARIES, missing_libraries
 
 # T = {0 1 | 2}, H = {0 | 1 2}.  Pairs: (0,1) together in T only, (1,2) in H only, (0,2) in

@@ -7,12 +7,11 @@ import io
 import math
 
 import pytest
+from plugins.planted import ari_int64, fmi_int32
 
 import metricprops as mp
 from metricprops.search.scale import SHAPE_PAIRS, SHAPES, ladder, shape_labels
 from metricprops.testing import assert_agrees
-from plugins.planted import ari_int64, fmi_int32
-
 
 BUDGET = dict(seed=5, max_examples=0, exhaustive_n=2)
 
@@ -40,7 +39,8 @@ def test_fmi_int32_nan_is_bisected_to_its_smallest_size():
     s = shape_labels
     assert ce["passes_at"] == 256
     # the JSON keeps the labels (its contract); the text shows shapes and size, not the labels
-    assert (ce["truth"], ce["pred"]) == (s("one block", 257).tolist(), s("two halves", 257).tolist())
+    assert (ce["truth"], ce["pred"]) == (s("one block", 257).tolist(),
+                                         s("two halves", 257).tolist())
     assert "one block, n = 257" in r.describe() and "0, 0, 0" not in r.describe()
     assert math.isnan(fmi_int32(s("one block", 257), s("two halves", 257)))
     assert not math.isnan(fmi_int32(s("one block", 256), s("two halves", 256)))

@@ -8,12 +8,16 @@ import io
 import math
 
 import pytest
+from plugins.planted import (
+    ari_float32_noise,
+    ari_pair_product_int32,
+    ari_pair_product_int64,
+    nmi_uint16_joint,
+)
 
 import metricprops as mp
 from metricprops.search import continuity
 from metricprops.search.scale import shape_labels
-from plugins.planted import (ari_float32_noise, ari_pair_product_int32,
-                             ari_pair_product_int64, nmi_uint16_joint)
 
 
 def _discontinuities(r):
