@@ -152,7 +152,6 @@ def render_markdown(res: Dict[str, Any], command: Optional[str] = None) -> str:
     if res["unexplained"]:
         lines += ["", "Disagreements without a checked explanation: "
                   + ", ".join(res["unexplained"]) + "."]
-    lines += ["", f"Regenerate with `{command or reproduce_command(res)}`."]
     return "\n".join(lines) + "\n"
 
 

@@ -78,7 +78,8 @@ def _sections_copied_from(built):
             "coreference.write_coreference_report": copying(
                 "coreference.json", "coreference.md", "figures/coreference-heatmap.png"),
             "sections.write_closed_forms": copying("closed-forms.json", "closed-forms.md"),
-            "sections.write_elm_paper": copying(*elm)}
+            "sections.write_elm_paper": copying(*elm),
+            "goesgens_report.write_goesgens": copying("goesgens-2021.json", "goesgens-2021.md")}
 
 
 @pytest.mark.slow  # the shared quick report
@@ -112,13 +113,21 @@ def test_skip_missing_builds_the_rest_and_says_what_was_left_out(invoke, quick_r
 def test_the_index_lists_only_what_the_third_party_report_audited(tmp_path, monkeypatch,
                                                                    quick, missing):
     import metricprops.report as report
-    from metricprops.report import audit_report, coreference, graph_figure, sections, third_party
+    from metricprops.report import (
+        audit_report,
+        coreference,
+        goesgens_report,
+        graph_figure,
+        sections,
+        third_party,
+    )
 
     for module in missing:
         monkeypatch.setitem(sys.modules, module, None)  # not installed
     for module, name in ((audit_report, "write_audit_report"), (coreference,
                          "write_coreference_report"), (sections, "write_closed_forms"),
-                         (sections, "write_elm_paper"), (graph_figure, "draw_theorem3"),
+                         (sections, "write_elm_paper"), (goesgens_report, "write_goesgens"),
+                         (graph_figure, "draw_theorem3"),
                          (third_party, "write_reports")):
         monkeypatch.setattr(module, name, lambda *a, **k: None)
     report.build_reports(tmp_path, quick=quick, skip_missing=True)
@@ -186,7 +195,8 @@ def test_every_regeneration_line_works_as_printed(invoke, quick_reports, tmp_pat
     report_lines = {c: where for c, where in commands.items() if c.startswith("metricprops report")}
     assert list(report_lines) == ["metricprops report --seed 5 --quick"], commands
     assert sorted(report_lines["metricprops report --seed 5 --quick"]) == sorted(
-        ["README.md", "audit.md", "closed-forms.md", "coreference.md", "third-party.md"])
+        ["README.md", "audit.md", "closed-forms.md", "coreference.md", "goesgens-2021.md",
+         "third-party.md"])
     # the ELM reproduction names its own command, whichever command wrote it
     assert commands["metricprops reproduce elm-paper --quick"] == ["elm-paper/elm-paper.md"]
     for command in commands:  # each one is a valid command line
@@ -202,6 +212,7 @@ def test_every_regeneration_line_works_as_printed(invoke, quick_reports, tmp_pat
     assert rerun.exit_code == 0, rerun.output
     for name in ("README.md", "audit.json", "audit.md", "closed-forms.json", "closed-forms.md",
                  "coreference.json", "coreference.md", "third-party.json", "third-party.md",
-                 "elm-paper/elm-paper.md", "elm-paper/elm-paper.json"):
+                 "elm-paper/elm-paper.md", "elm-paper/elm-paper.json", "goesgens-2021.md",
+                 "goesgens-2021.json"):
         assert (second / "reports" / name).read_bytes() == \
             (first / "reports" / name).read_bytes(), name
