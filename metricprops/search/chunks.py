@@ -255,6 +255,7 @@ class _Merged:
         self.memos: List[Tuple[np.ndarray, np.ndarray]] = []
         self.findings: Dict[tuple, list] = {}
         self.ties: Dict[str, tuple] = {}  # input class -> (size, position, instance, ev)
+        self.tried: Dict[str, int] = {}  # input class -> instances
         self.candidates: Dict[tuple, tuple] = {}
         self.found_at: Dict[str, int] = {}
         self.abort: Optional[MetricCallError] = None
@@ -262,6 +263,7 @@ class _Merged:
 
     def add(self, group: Group, c: int, cls: str) -> None:
         self.count += group.count
+        self.tried[cls] = self.tried.get(cls, 0) + group.count
         self.errors += group.errors
         self.memos.append(group.memo)
         self.undecided = self.undecided or group.undecided  # chunks come in order
@@ -311,6 +313,7 @@ class _Merged:
         for key, (_, _, kept) in sorted(self.findings.items(), key=lambda kv: kv[1][0]):
             search.findings[key] = kept
         search.ties = {cls: tie[2:] for cls, tie in self.ties.items()}
+        search.tried = dict(self.tried)
         search.candidates = {s: (i, ev) for s, (_, i, ev) in self.candidates.items()}
         search.screened = set(self.candidates)
         search.undecided = self.undecided

@@ -100,6 +100,8 @@ class Search:
         self.findings: Dict[Key, tuple] = {}
         #: input class -> the smallest tie on it: (instance, Evaluation)
         self.ties: Dict[str, tuple] = {}
+        #: input class -> instances tried on it (whatever came of them)
+        self.tried: Dict[str, int] = {}
         self.candidates: Dict[tuple, tuple] = {}  # size key -> (instance, evaluation)
         self.screened: set = set()  # size keys of every candidate met
         self.confirmations = self.confirmed = 0
@@ -150,6 +152,8 @@ class Search:
     def outcome(self, instance: Instance, phase: str) -> Tuple[Optional[Key], Any]:
         """Evaluate; the finding's key and evidence (``None`` if no finding).  A hung metric
         is recorded and stops the check (:class:`Abort`)."""
+        cls = input_class(instance)
+        self.tried[cls] = self.tried.get(cls, 0) + 1
         try:
             ev = self.evaluate(instance)
         except MetricCallError as exc:

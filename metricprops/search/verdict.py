@@ -202,14 +202,16 @@ def verdict(m: Any, c: Constraint, search: Search, budget: Budget, seed: int) ->
     checked = _checked(c, m, search, budget, seed)
     decided = _decide(c, search, findings, ties, checked, scope, seed)
     errors = [f for f in findings if f.kind == "error"]
-    if errors and all(f.input == DEGENERATE for f in errors):
+    others = sum(k for cls, k in search.tried.items() if cls != DEGENERATE)
+    if errors and all(f.input == DEGENERATE for f in errors) and others:
         other = _decide(c, search, [f for f in findings if f.input != DEGENERATE],
                         [t for t in ties if t.input != DEGENERATE], checked, scope, seed)
         decided["ordinary_status"] = other["status"]
         decided["evidence"] = other.get("evidence")
         decided["message"] = (f"{decided['message'].rstrip('.')}. Errors on degenerate inputs "
-                              f"only ({_DEGENERATE_INPUTS}); on the other inputs: "
-                              f"{other['status']}, {other['message']}")
+                              f"only ({_DEGENERATE_INPUTS}); on the other inputs "
+                              f"({plural(others, 'instance')}): {other['status']}, "
+                              f"{other['message']}")
     if decided["status"] == Status.PASSED:  # a proof of the strict form: never for ties
         decided["evidence"] = proof_evidence(m, c, decided["evidence"])
     return result(m, c, decided.pop("status"), **decided, **common)

@@ -3,6 +3,7 @@ inputs is a finding of that input class, and the check still gives its verdict o
 inputs; every property honours ``min_items``."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from math import comb
 
@@ -57,7 +58,8 @@ def test_a_degenerate_only_nan_keeps_error_and_gives_the_verdict_on_the_others()
     data = r.to_json()
     assert data["status"] == "error" and data["ordinary_status"] == "passed"
     assert data["error"]["reason"] == "nan" and data["counterexample"] is None
-    assert "on the other inputs: passed, no counterexample among" in r.message
+    assert re.search(r"on the other inputs \([\d,]+ instances\): passed, no counterexample "
+                     "among", r.message), r.message
     assert data["evidence"]["kind"] == "exhaustive" and data["evidence"]["n"] == 4
 
 
@@ -103,3 +105,15 @@ def test_an_audit_json_with_degenerate_errors_reads_back():
         type(audit.results[0])(**{k: v for k, v in r.items() if k not in ("seconds",)})
         for r in audit.to_json()["results"]])
     assert again.results[0].cell == audit.results[0].cell
+
+
+@mp.metric(name="nan_on_singletons", bounds=(0, 1))
+def nan_on_singletons(labels_true, labels_pred):
+    return float("nan") if len(set(labels_pred)) == len(labels_pred) else 0.5
+
+
+def test_no_verdict_apart_when_every_instance_is_degenerate():
+    # every instance of `degenerate` holds an all-singleton or one-block prediction: there
+    # are no other inputs to give a verdict on
+    r = mp.check(nan_on_singletons, "degenerate", **FAST)
+    assert r.status is Status.ERROR and r.ordinary_status is None and r.cell == "!"
