@@ -30,7 +30,8 @@ keep their proportions exactly), then item by item, each size judged by the same
 against the same trusted rungs; the finding is the smallest size found departing and the
 largest found on the trend below it.  An error or a value that is not a number counts as
 departing (it is certainly not on the trend); a call past the time or memory limit ends
-the pair quietly (slowness is the ``scaling`` property's business).
+the pair quietly, and a call of more than :data:`TREND_CALL_SECONDS` ends its ladder (slowness
+is the ``scaling`` property's business).
 
 **References.**  A black-box metric has no reference value, so the trend is the test.
 Where a value is known exactly the scale phase already checks it: a declared perfect value
@@ -51,7 +52,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-__all__ = ["TREND_PAIRS", "RATIO", "FLOOR", "FIRST_RUNG", "trend_sizes", "departs",
+__all__ = ["TREND_PAIRS", "RATIO", "FLOOR", "FIRST_RUNG", "TREND_CALL_SECONDS", "trend_sizes",
+           "departs",
            "floor_of", "first_departure"]
 
 #: (truth shape, prediction shape) of the families tested: shapes whose proportions are
@@ -71,6 +73,9 @@ FLOOR = 1e-6
 FIRST_RUNG = 64
 #: Trusted rungs needed before one is tested.
 HISTORY = 3
+#: A pair's ladder stops after a call that took more CPU seconds than this (the next size
+#: would take twice as long; the test is about exactness, slowness is ``scaling``'s business).
+TREND_CALL_SECONDS = 0.25
 
 
 def trend_sizes(max_n: int) -> List[int]:

@@ -35,6 +35,7 @@ however far a slow metric got here).
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..calls import Deadline, Scorer
@@ -264,9 +265,12 @@ def _trend(search: Any, shapes: Tuple[str, str], max_n: int, deadline: Deadline,
         if deadline.passed():
             return None
         history = list(values.values())[-continuity.HISTORY:]
+        started = time.process_time()
         values[n] = value = at(n, shared=True)
         if continuity.trusted_run(history) and continuity.departs(history, value, floor):
             break
+        if time.process_time() - started > continuity.TREND_CALL_SECONDS:
+            return None  # the next size would take twice as long: the ladder ends here
     else:
         return None
     lo, hi = continuity.first_departure(
