@@ -108,15 +108,20 @@ def improvement_of(truth: Partition, worse: Partition, modes: Sequence[bool],
 
 
 # -- strategies ------------------------------------------------------------------------------
-def mostly(targeted: Any, other: Any) -> Any:
-    """Draws from ``targeted`` three times in four, else from ``other``."""
+def mostly(targeted: Any, other: Any, max_items: int) -> Any:
+    """Draws from ``targeted`` three times in four, else from ``other``; only from ``other``
+    under 3 items (the targeted moves start from an ordinary pair, which needs 3)."""
+    if max_items < 3:
+        return other
     return st.sampled_from([targeted, targeted, targeted, other]).flatmap(lambda s: s)
 
 
 @st.composite
 def _near_singletons(draw: Any, max_items: int, min_items: int) -> List[int]:
     """A truth of singletons around one or two classes of 2 or 3 items."""
-    big = draw(st.lists(st.integers(2, 3), min_size=1, max_size=2))
+    big = [draw(st.integers(2, min(3, max(2, max_items - 1))))]
+    if max_items - big[0] >= 3 and draw(st.booleans()):  # room for a second and a singleton
+        big.append(draw(st.integers(2, min(3, max_items - big[0] - 1))))
     room = max(max_items - sum(big), 1)
     singles = draw(st.integers(max(1, min_items - sum(big)), max(1, room)))
     return [c for c, size in enumerate(big + [1] * singles) for _ in range(size)]

@@ -100,7 +100,7 @@ def near_triples(draw: Any, max_items: int) -> Tuple[Partition, Partition, Parti
 def triple_strategy(max_items: int) -> Any:
     """Instances (A as the truth, roles ``b`` and ``c``): near-identical triples three times
     in four, else any triple."""
-    return mostly(near_triples(max_items), triples(max_items)).map(
+    return mostly(near_triples(max_items), triples(max_items), max_items).map(
         lambda abc: Instance(abc[0], {"b": abc[1], "c": abc[2]}))
 
 

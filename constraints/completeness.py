@@ -34,7 +34,7 @@ class Completeness(ByTruth, PremiseChecked, PairwiseConstraint):
     min_items = 2
 
     def strategy(self, max_items: int) -> Any:
-        return mostly(merge_moves(max_items), _completeness_instances(max_items))
+        return mostly(merge_moves(max_items), _completeness_instances(max_items), max_items)
 
     def premise(self, instance: Instance) -> bool:
         return is_perfect_merge(instance.truth, instance["worse"], instance["better"])

@@ -36,7 +36,7 @@ class Homogeneity(ByTruth, PremiseChecked, PairwiseConstraint):
     min_items = 2
 
     def strategy(self, max_items: int) -> Any:
-        return mostly(split_moves(max_items), _homogeneity_instances(max_items))
+        return mostly(split_moves(max_items), _homogeneity_instances(max_items), max_items)
 
     def premise(self, instance: Instance) -> bool:
         return is_perfect_split(instance.truth, instance["worse"], instance["better"])

@@ -61,7 +61,7 @@ class Monotonicity(ByTruthShape, PremiseChecked, PairwiseConstraint):
 
     def strategy(self, max_items: int) -> Any:
         return mostly(st.one_of(split_moves(max_items), merge_moves(max_items)),
-                      improvements(max_items))
+                      improvements(max_items), max_items)
 
     def premise(self, instance: Instance) -> bool:
         return is_improvement(instance.truth, instance["worse"], instance["better"])

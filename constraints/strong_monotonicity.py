@@ -89,7 +89,7 @@ class StrongMonotonicity(ByTruthShape, PairwiseConstraint):
         return "Checked on partitions only (a black box cannot be evaluated at other counts)."
 
     def strategy(self, max_items: int) -> Any:
-        return mostly(_dominating_pairs(max(3, max_items)), improvements(max(3, max_items)))
+        return mostly(_dominating_pairs(max(3, max_items)), improvements(max(3, max_items)), 3)
 
     def instances_for(self, truth: Partition) -> Iterator[Instance]:
         parts = set_partitions(truth.n)

@@ -162,7 +162,7 @@ def test_default_constraints_are_every_registered_one(invoke, monkeypatch):
     # DESIGN: every audit reports the six ELM-paper constraints and the general properties
     from metricprops.registry import constraint_names
 
-    monkeypatch.setenv("COLUMNS", "250")  # wide enough for full column heads
+    monkeypatch.setenv("COLUMNS", "400")  # wide enough for full column heads
     result = invoke("audit", "bcubed_f", *FAST, "--max-examples", "0", "--exhaustive-n", "1")
     header = result.stdout.splitlines()[0].split()  # the header is all this test reads
     assert header[:6] == ["zero_score", "degenerate", "homogeneity", "completeness", "rag_bag",

@@ -274,16 +274,17 @@ def test_an_included_plan_brings_its_targets_with_its_settings(tmp_path):
     assert (cli["elm_f"].max_examples, cli["rand"].max_examples) == (1, 9)
 
 
-def test_the_libraries_plan_is_the_six_plans_in_one():
+def test_the_libraries_plan_is_the_nine_plans_in_one():
     combined = load_plan("libraries")
     expected = []
-    for name in ("clusim", "cdlib", "clustereval", "torchmetrics", "river", "scorch"):
+    for name in ("clusim", "cdlib", "clustereval", "torchmetrics", "river", "scorch", "igraph",
+                 "genieclust", "networkit"):
         own = load_plan(name)
         expected += [(t.name, t.spec, t.metadata, t.adapter, target_budget(own, t))
                      for t in own.targets]
     assert [(t.name, t.spec, t.metadata, t.adapter, target_budget(combined, t))
             for t in combined.targets] == expected
-    assert len(expected) == 66 and combined.seed == load_plan("clusim").seed
+    assert len(expected) == 87 and combined.seed == load_plan("clusim").seed
 
 
 def test_the_scorch_plan_declares_what_the_report_audits():

@@ -61,7 +61,8 @@ def test_planted_disagreement_found_by_random_search_and_shrunk():
     assert r.status == "disagree"
     assert "random search" in r.message
     ce = r.counterexample
-    assert ce["truth"] == [0] * 8 and ce["pred"] == [0] * 7 + [1]
+    assert ce["truth"] == [0] * 8  # one block of 8 against a block of 7 and a singleton
+    assert sorted(Counter(ce["pred"]).values()) == [1, 7]
     assert ce["scores"] == {"a": 1.0, "b": 0.75}
 
 

@@ -2,6 +2,7 @@
 item 4): the phase of a black-box metric runs in a child of the worker."""
 from __future__ import annotations
 
+import sys
 import textwrap
 
 import pytest
@@ -30,6 +31,7 @@ META = dict(kind="similarity", lower=-0.5, upper=1.0, perfect=1.0, symmetric=Tru
 def crashing(tmp_path, monkeypatch):
     (tmp_path / "scale_crash.py").write_text(PLUGIN)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(sys.modules, "scale_crash", raising=False)  # each test its own file
     from metricprops.registry import resolve_metric
     return resolve_metric("scale_crash.py:crashes_at_scale", **META)
 
