@@ -90,8 +90,9 @@ def main() -> None:
             ratio = base_wall / wall
             plan = chunk_plan(get_metric(args.metric), get_constraint(args.constraint), n, jobs)
             chunks = len(plan) if plan else 1
+            same = json.dumps(result.to_json()) == base_json
             print(f"{n:>2} {result.examples:>10,} {jobs:>4} {chunks:>6} {wall:>9.2f} {cpu:>9.2f} "
-                  f"{per_worker:>13,.0f} {ratio:>5.2f}x  {json.dumps(result.to_json()) == base_json}")
+                  f"{per_worker:>13,.0f} {ratio:>5.2f}x  {same}")
         last, rate = runs[0][1].examples, runs[0][1].examples / base_wall
     print(f"load at the end {os.getloadavg()[0]:.1f}")
 

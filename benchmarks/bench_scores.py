@@ -114,7 +114,8 @@ def bench_all_builtins(rng, exponents, repeats):
         rows.append([f"10^{e}", str(blocks), str(len(scores)), fmt_time(ours_s),
                      fmt_time(theirs_s), f"{theirs_s / ours_s:.1f}x", f"{diff:.1e}"])
     table("1. metricprops.score (all built-ins, one table) vs scikit-learn's 7 metrics one by one",
-          ["n", "blocks", "our metrics", "metricprops", "scikit-learn (7)", "ratio", "max abs diff"],
+          ["n", "blocks", "our metrics", "metricprops", "scikit-learn (7)", "ratio",
+           "max abs diff"],
           rows)
 
 

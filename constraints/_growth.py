@@ -100,14 +100,15 @@ def measure(metric: Any, timeout: Optional[float]) -> Measurement:
     The metric is called once at the first size before anything is measured (lazy imports
     and caches, which a first traced call would count as its peak memory).  At each size
     the first call runs under ``tracemalloc`` (the peak) while calls are fast (the tracer
-    slows Python code several times); the time is the best of ``REPEATS`` batches of calls, each batch as many
-    calls as take :data:`BATCH_SECONDS` of CPU time (the process's CPU clock advances in
-    ticks of a few milliseconds on many systems), per call.  As :mod:`timeit` does, the
-    garbage collector is off while calls are timed (a collection's cost depends on what
-    the process did before); thread pools (BLAS, OpenMP: numpy, scipy, torch) are limited
-    to one thread, so that the CPU time is the work of the call, not threads waiting for
-    each other on a busy machine.  Every stop is on CPU time, with a wall-time backstop
-    :data:`~metricprops.settings.WALL_FACTOR` times longer for a metric that waits.
+    slows Python code several times); the time is the best of ``REPEATS`` batches of calls,
+    each batch as many calls as take :data:`BATCH_SECONDS` of CPU time (the process's CPU
+    clock advances in ticks of a few milliseconds on many systems), per call.  As
+    :mod:`timeit` does, the garbage collector is off while calls are timed (a collection's
+    cost depends on what the process did before); thread pools (BLAS, OpenMP: numpy, scipy,
+    torch) are limited to one thread, so that the CPU time is the work of the call, not
+    threads waiting for each other on a busy machine.  Every stop is on CPU time, with a
+    wall-time backstop :data:`~metricprops.settings.WALL_FACTOR` times longer for a metric
+    that waits.
     """
     from threadpoolctl import threadpool_limits
 

@@ -2,17 +2,17 @@
 
 Implementations ship quadratic loops over pairs of items, dense classes × clusters tables
 and sums over every pair of blocks; at 30 items none of that shows.  This property times the
-metric over geometric sizes (:data:`~metricprops.constraints._growth.SIZES`, from 64 items, doubling), on partitions with
-many small blocks -- the truth in blocks of 4 items, the prediction random over n / 4 blocks,
-where a dense table has n² / 16 cells -- and fits the growth exponent of the time and of the
-peak memory (``tracemalloc``, numpy's allocations included) by least squares on log-log
-scales, over the three largest sizes reached (where the leading term dominates the call
-overhead).  The time of a size is the CPU time per call, best of
-:data:`REPEATS` batches of calls that each take at least :data:`BATCH_SECONDS`, with the
-garbage collector off and thread pools held to one thread (:func:`measure`), and the fitted
-sizes are timed again in turn, :data:`ROUNDS` times, keeping the best: what other jobs on a
-busy machine do not inflate as they inflate wall time, measured finer than the CPU clock's
-ticks, with a burst of load falling on every fitted size alike.
+metric over geometric sizes (:data:`~metricprops.constraints._growth.SIZES`, from 64 items,
+doubling), on partitions with many small blocks -- the truth in blocks of 4 items, the
+prediction random over n / 4 blocks, where a dense table has n² / 16 cells -- and fits the
+growth exponent of the time and of the peak memory (``tracemalloc``, numpy's allocations
+included) by least squares on log-log scales, over the three largest sizes reached (where
+the leading term dominates the call overhead).  The time of a size is the CPU time per call,
+best of :data:`REPEATS` batches of calls that each take at least :data:`BATCH_SECONDS`, with
+the garbage collector off and thread pools held to one thread (:func:`measure`), and the
+fitted sizes are timed again in turn, :data:`ROUNDS` times, keeping the best: what other
+jobs on a busy machine do not inflate as they inflate wall time, measured finer than the CPU
+clock's ticks, with a burst of load falling on every fitted size alike.
 
 The metric is called once before anything is measured (lazy imports and caches are not
 its peak memory).  It stops growing at the first size where a call takes more than
@@ -22,10 +22,10 @@ after :data:`TOTAL_SECONDS` of CPU time; times under :data:`FLOOR` seconds (call
 not growth) and peaks under 64 KiB are left out of the fits.  Violated when the time
 exponent exceeds the declared one (:attr:`Metric.complexity`, default ``"n"``) by more than
 :data:`TIME_MARGIN` (0.75), or the memory exponent exceeds ``max(1, declared)`` by more than
-:data:`MEMORY_MARGIN` (0.5), on two independent measurements (the second confirms the first: a load spike on a shared machine
-does not fail a sound metric).  A metric that stopped the sizes before the time could be
-fitted (too slow at a few hundred items, a call that raised) is not passed: the check gives
-up (``gave_up``) and says why (:func:`judge`).
+:data:`MEMORY_MARGIN` (0.5), on two independent measurements (the second confirms the first:
+a load spike on a shared machine does not fail a sound metric).  A metric that stopped the
+sizes before the time could be fitted (too slow at a few hundred items, a call that raised)
+is not passed: the check gives up (``gave_up``) and says why (:func:`judge`).
 
 The metric is first called once through the checker on the shape shown (8 items): one that
 returns no number (``None``, NaN, a string) is an ``error`` there, as in every other cell,
@@ -60,8 +60,8 @@ from ._fresh import timeout_of
 from ._growth import (CALL_SECONDS, FIT_POINTS, FLOOR, MEMORY_CAP, SIZES, TOTAL_SECONDS,
                       exponents, fit, measure, workload)
 
-__all__ = ["CONSTRAINT", "Scaling", "TIME_MARGIN", "MEMORY_MARGIN", "judge", "judge_confirmed", "power", "fit",
-           "measure", "workload"]
+__all__ = ["CONSTRAINT", "Scaling", "TIME_MARGIN", "MEMORY_MARGIN", "judge", "judge_confirmed",
+           "power", "fit", "measure", "workload"]
 
 #: Allowed excess of the fitted time exponent over the declared one.  Linear Python code
 #: fits up to about 1.6 over these sizes (its objects outgrow the processor's caches: the

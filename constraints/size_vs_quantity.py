@@ -21,9 +21,9 @@ class SizeVsQuantity(FamilyConstraint):
     name = "size_vs_quantity"
     title = "Cluster size vs. quantity: one error in a big block beats many in small blocks"
     citation = "Amigó et al. (2009), constraint 4; the ELM paper, section 3.6.4 (Theorem 3)."
-    statement = ("For m > 2, T with one block of m + 1 items and m blocks of 2: Q(T, H2) > Q(T, H1) "
-                 "where H1 splits every 2-block into singletons and H2 splits the big block "
-                 "into m and 1.")
+    statement = ("For m > 2, T with one block of m + 1 items and m blocks of 2: "
+                 "Q(T, H2) > Q(T, H1) where H1 splits every 2-block into singletons and H2 "
+                 "splits the big block into m and 1.")
     min_items = 10
     m_min, per_m, offset = 3, 3, 1  # core: 3m + 1 items; extra items are of new classes
 

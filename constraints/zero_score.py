@@ -2,9 +2,10 @@
 
 For every truth T with at least 2 items there is a prediction H with Q(T, H) equal to the
 metric's declared worst value: its lower bound, or the upper bound of a distance (the
-counterexample's scores name it ``lower_bound`` or ``upper_bound`` accordingly).  Checked by exhaustive search over every H (so a failure
-reports the proved minimum) for truths of at most ``SEARCH_N`` items, and the paper's
-constructive witness (Theorem 1) is always reported.
+counterexample's scores name it ``lower_bound`` or ``upper_bound`` accordingly).  Checked by
+exhaustive search over every H (so a failure reports the proved minimum) for truths of at
+most ``SEARCH_N`` items, and the paper's constructive witness (Theorem 1) is always
+reported.
 """
 from __future__ import annotations
 
@@ -52,7 +53,8 @@ class ZeroScore(Constraint):
 
     def applies_to(self, metric: Any) -> Optional[str]:
         if metric.oriented_lower is None:
-            side = "lower bound (bounds[0])" if metric.kind == "similarity" else "upper bound (bounds[1]) of a distance"
+            side = ("lower bound (bounds[0])" if metric.kind == "similarity"
+                    else "upper bound (bounds[1]) of a distance")
             return f"needs a declared {side}; {metric.name} has bounds {metric.bounds}"
         return None
 

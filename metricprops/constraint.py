@@ -229,6 +229,7 @@ class PairwiseConstraint(Constraint):
         return Evaluation(outcome, raw, q_better - q_worse)
 
 
-def pair_instance(truth: Partition, worse: Partition, better: Partition, note: str = "") -> Instance:
+def pair_instance(truth: Partition, worse: Partition, better: Partition,
+                  note: str = "") -> Instance:
     """A pairwise instance."""
     return Instance(truth, {"worse": worse, "better": better}, note)

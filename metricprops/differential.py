@@ -149,7 +149,8 @@ class CompareResult:
     def to_json(self) -> Dict[str, Any]:
         return {"schema": 1, "a": self.a, "b": self.b, "status": self.status,
                 "seed": self.seed, "examples": self.examples,
-                "counterexample": counterexample_json(self.counterexample), "error": counterexample_json(self.error),
+                "counterexample": counterexample_json(self.counterexample),
+                "error": counterexample_json(self.error),
                 "tolerance": self.tolerance, "exhaustive_n": self.exhaustive_n,
                 "max_items": self.max_items, "message": self.message,
                 "findings": [f.to_json() for f in self.findings],

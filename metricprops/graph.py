@@ -101,13 +101,15 @@ def from_graph(graph: nx.Graph, *, strict: bool = False) -> Partition:
             if simple.number_of_edges() != size * (size - 1) // 2:
                 raise InvalidPartitionError(
                     f"from_graph: expected a disjoint union of cliques, got a component of "
-                    f"{size} nodes with {simple.number_of_edges()} of {size * (size - 1) // 2} edges"
+                    f"{size} nodes with {simple.number_of_edges()} of "
+                    f"{size * (size - 1) // 2} edges"
                 )
         blocks.append(sorted(index[v] for v in comp))
     return Partition.from_blocks(blocks, n=n)
 
 
-def neighbourhood_rows(truth_graph: nx.Graph, pred_graph: nx.Graph) -> List[Tuple[Fraction, Fraction, Fraction]]:
+def neighbourhood_rows(truth_graph: nx.Graph,
+                       pred_graph: nx.Graph) -> List[Tuple[Fraction, Fraction, Fraction]]:
     """Exact ``(P(e), R(e), F1(e))`` for every node, from the two neighbourhoods."""
     if set(truth_graph.nodes) != set(pred_graph.nodes):
         raise LengthMismatchError("expected two graphs on the same nodes")

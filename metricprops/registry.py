@@ -70,7 +70,8 @@ def load_entry_points(group: str, register: Callable[[Any], Any], *, force: bool
 
 
 # -- metrics ---------------------------------------------------------------------------
-def register_metric(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None, **meta: Any) -> Metric:
+def register_metric(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None,
+                    **meta: Any) -> Metric:
     """Register a :class:`Metric` (or a plain callable, wrapped with ``meta``) under its name."""
     m = obj if isinstance(obj, Metric) and not meta else _wrap_metric(obj, **meta)
     if not isinstance(m, Metric):

@@ -24,8 +24,8 @@ __all__ = [
     "DEFAULT_MIN_ITEMS", "FAMILY_ALPHA", "MAX_CONFIRMATIONS",
     "draw_seed", "check_int", "check_tolerance", "check_timeout", "check_seed",
     "check_min_items", "check_time_budget", "DEFAULT_SCALE_MAX_N", "check_scale_max_n",
-    "DEFAULT_JOBS", "DEFAULT_MEMORY_LIMIT", "TIMEOUT_GRACE", "WALL_FACTOR", "OUTPUT_KEEP", "usable_cores",
-    "check_jobs", "check_memory_limit", "check_cluster", "default_memory_limit",
+    "DEFAULT_JOBS", "DEFAULT_MEMORY_LIMIT", "TIMEOUT_GRACE", "WALL_FACTOR", "OUTPUT_KEEP",
+    "usable_cores", "check_jobs", "check_memory_limit", "check_cluster", "default_memory_limit",
     "Budget", "Run", "defaults", "current_defaults", "MAX_DEFAULT_MEMORY",
 ]
 

@@ -64,8 +64,9 @@ def _pairs(draw: Any, min_items: int, max_items: int, k: int) -> Tuple[Partition
     return truth, pred
 
 
-def partition_pairs(min_items: int = 1, max_items: int = 20,
-                    max_blocks: Optional[int] = None) -> st.SearchStrategy[Tuple[Partition, Partition]]:
+def partition_pairs(
+    min_items: int = 1, max_items: int = 20, max_blocks: Optional[int] = None
+) -> st.SearchStrategy[Tuple[Partition, Partition]]:
     """``(truth, pred)`` pairs of partitions of the same ``n`` items."""
     k = _check_sizes(min_items, max_items, max_blocks)
     return _pairs(min_items, max_items, k)
@@ -94,7 +95,8 @@ def instances(constraint: Any, max_items: int = 30) -> st.SearchStrategy[Any]:
     from .registry import get_constraint
     check_int("max_items", max_items, 1)
     c = get_constraint(constraint)
-    # the smallest instance of a construction may exceed max_items (rag bag: 5, size vs. quantity: 10)
+    # the smallest instance of a construction may exceed max_items (rag bag: 5, size vs.
+    # quantity: 10)
     check_int(f"max_items of {c.name} instances", max_items, max(1, c.min_items))
     return c.strategy(max_items)
 

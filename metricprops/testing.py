@@ -265,5 +265,6 @@ def _agreement_message(result: Any, tolerance: float, max_examples: int) -> str:
     elif "truth" in shown:
         lines.append(f"    labels: truth = {shown['truth']}, pred = {shown['pred']}")
     lines.append(f"seed {result.seed}, max_examples {max_examples}: replay with "
-                 f"assert_agrees(..., seed={result.seed}) or pytest --metricprops-seed={result.seed}")
+                 f"assert_agrees(..., seed={result.seed}) or "
+                 f"pytest --metricprops-seed={result.seed}")
     return "\n".join(lines)

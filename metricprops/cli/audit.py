@@ -52,8 +52,10 @@ __all__ = ["command"]
               help="Metadata for a bare function target.")
 @click.option("--lower", type=float, default=None, help="Declared lower bound of a bare function.")
 @click.option("--upper", type=float, default=None, help="Declared upper bound of a bare function.")
-@click.option("--perfect", type=float, default=None, help="Declared perfect score of a bare function.")
-@click.option("--symmetric/--asymmetric", default=None, help="Declared symmetry of a bare function.")
+@click.option("--perfect", type=float, default=None,
+              help="Declared perfect score of a bare function.")
+@click.option("--symmetric/--asymmetric", default=None,
+              help="Declared symmetry of a bare function.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               help="Write the audit JSON (schema 1) here.")
 @click.option("--markdown", "md_path", type=click.Path(dir_okay=False), default=None,

@@ -3,8 +3,8 @@
 The worker points its file descriptors 1 and 2 (and ``sys.stdout``/``sys.stderr``, unbuffered)
 at a file for the length of one task, so output written by C code is captured too and
 nothing is lost when the worker dies; :mod:`faulthandler` writes there too, so a segfault
-leaves the Python traceback of the call that crashed.  The auditing process keeps the head and the tail of
-it (:func:`kept_output`) with an ``error`` verdict.
+leaves the Python traceback of the call that crashed.  The auditing process keeps the head
+and the tail of it (:func:`kept_output`) with an ``error`` verdict.
 """
 from __future__ import annotations
 

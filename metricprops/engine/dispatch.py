@@ -22,6 +22,9 @@ from .work import CheckTask, plans_for, settle, work_task
 
 __all__ = ["run_checks"]
 
+#: The built-in run (frozen, so one instance serves every call that gives none).
+_DEFAULT_RUN = Run()
+
 
 class _Local:
     """The local executor: work in the pool, or, for a check that needs no worker, here."""
@@ -77,7 +80,7 @@ class _Local:
                 return
 
 
-def run_checks(tasks: Sequence[CheckTask], run: Run = Run(), *,
+def run_checks(tasks: Sequence[CheckTask], run: Run = _DEFAULT_RUN, *,
                time_budget: Optional[float] = None,
                raise_errors: bool = False) -> Iterator[Tuple[int, CheckResult]]:
     """Run ``tasks`` where ``run`` says; yield ``(index, result)`` as each finishes (in task

@@ -19,8 +19,11 @@ from .work import CheckTask
 
 __all__ = ["run_audit"]
 
+#: The built-in run (frozen, so one instance serves every call that gives none).
+_DEFAULT_RUN = Run()
 
-def run_audit(tasks: Sequence[CheckTask], result: AuditResult, run: Run = Run(), *,
+
+def run_audit(tasks: Sequence[CheckTask], result: AuditResult, run: Run = _DEFAULT_RUN, *,
               time_budget: Optional[float] = None,
               progress: Optional[Callable[[int, int, str, str], None]] = None,
               on_result: Optional[Callable[[CheckResult], None]] = None) -> AuditResult:

@@ -33,7 +33,8 @@ def _pair_f(beta: Any = 1.0, **unknown: Any) -> Metric:
     try:
         return pair_f_beta(float(beta))
     except (TypeError, ValueError):
-        raise InvalidMetricError(f"metric 'pair_f': expected a number for beta, got {beta!r}") from None
+        raise InvalidMetricError(
+            f"metric 'pair_f': expected a number for beta, got {beta!r}") from None
 
 
 #: Metrics that take parameters in their name, e.g. ``pair_f[beta=2]``: name -> factory.

@@ -170,7 +170,8 @@ def _ami(method: str) -> Callable[[Any], Any]:
 adjusted_mutual_info_formula = _ami("arithmetic")
 
 _AMI_CONV = {**_NMI_CONV,
-             "all_singletons": "1.0 if both are all singletons (older scikit-learn: 0.0 for some n)",
+             "all_singletons": ("1.0 if both are all singletons (older scikit-learn: 0.0 for "
+                                "some n)"),
              "negative": "below 0 when agreement is worse than chance"}
 
 

@@ -101,7 +101,8 @@ class Metric:
             perfect = _finite(self.name, "perfect", self.perfect)
             if (lo is not None and perfect < lo) or (hi is not None and perfect > hi):
                 raise InvalidMetricError(
-                    f"metric {self.name!r}: perfect value {perfect} lies outside bounds {self.bounds}"
+                    f"metric {self.name!r}: perfect value {perfect} lies outside bounds "
+                    f"{self.bounds}"
                 )
             object.__setattr__(self, "perfect", perfect)
         if not self.description:
@@ -191,7 +192,8 @@ class Metric:
                  + ".", "", "Notes", "-----", body]
         if self.conventions:
             lines += ["", "Degenerate inputs:", ""]
-            lines += [f"- {key.replace('_', ' ')}: {value}" for key, value in self.conventions.items()]
+            lines += [f"- {key.replace('_', ' ')}: {value}"
+                      for key, value in self.conventions.items()]
         if self.symmetric is not None:
             lines += ["", f"Symmetric in its arguments: {'yes' if self.symmetric else 'no'}."]
         if self.citation:
@@ -223,7 +225,8 @@ def _finite(name: str, what: str, x: Any) -> float:
     try:
         value = float(x)
     except (TypeError, ValueError):
-        raise InvalidMetricError(f"metric {name!r}: expected a number for {what}, got {x!r}") from None
+        raise InvalidMetricError(
+            f"metric {name!r}: expected a number for {what}, got {x!r}") from None
     if not math.isfinite(value):
         raise InvalidMetricError(f"metric {name!r}: expected a finite {what}, got {x!r}")
     return value

@@ -162,12 +162,14 @@ def _blanc(t: Any, part: Callable[[Any, Any], Any]) -> Any:
 
 
 def blanc_recall_formula(t: Any) -> Any:
-    """BLANC recall (R_c + R_n)/2, R_c = TP/(TP + FN), R_n = TN/(TN + FP); one part if the key lacks the other."""
+    """BLANC recall (R_c + R_n)/2, R_c = TP/(TP + FN), R_n = TN/(TN + FP); one part if the key
+    lacks the other."""
     return _blanc(t, lambda r, p: r)
 
 
 def blanc_precision_formula(t: Any) -> Any:
-    """BLANC precision (P_c + P_n)/2, P_c = TP/(TP + FP), P_n = TN/(TN + FN), 0 for a missing kind."""
+    """BLANC precision (P_c + P_n)/2, P_c = TP/(TP + FP), P_n = TN/(TN + FN), 0 for a missing
+    kind."""
     return _blanc(t, lambda r, p: p)
 
 
@@ -186,13 +188,15 @@ def _lea(t: Any, own: Any) -> Any:
 
 @cached  # shared with lea_f of the same table
 def lea_recall_formula(t: Any) -> Any:
-    """LEA recall (1/n) Σ_ij n_ij (n_ij − 1)/(a_i − 1), a key singleton resolved iff a response singleton."""
+    """LEA recall (1/n) Σ_ij n_ij (n_ij − 1)/(a_i − 1), a key singleton resolved iff a response
+    singleton."""
     return _lea(t, t.cell_a)
 
 
 @cached  # shared with lea_f of the same table
 def lea_precision_formula(t: Any) -> Any:
-    """LEA precision (1/n) Σ_ij n_ij (n_ij − 1)/(b_j − 1), a response singleton resolved iff a key singleton."""
+    """LEA precision (1/n) Σ_ij n_ij (n_ij − 1)/(b_j − 1), a response singleton resolved iff a
+    key singleton."""
     return _lea(t, t.cell_b)
 
 
@@ -219,12 +223,15 @@ _MUC_CONV = _conv(
     "0.0 whenever the truth or the prediction is all singletons, even when both are "
     "(MUC ignores singleton entities: identical all-singletons partitions score 0, not 1)")
 _B3_CONV = _conv("1.0", "not special (every item counts itself, no 0/0 arises)",
-                 "one-block prediction: R = 1, P = Σ a_i²/n²", "all-singletons prediction: P = 1, R = k_T/n")
+                 "one-block prediction: R = 1, P = Σ a_i²/n²",
+                 "all-singletons prediction: P = 1, R = k_T/n")
 _CEAF_M_CONV = _conv("1.0", "not special (no 0/0 arises)",
                      "one-block prediction: max_i a_i / n",
-                     "all-singletons prediction: k_T / n (each key entity aligned with one singleton)")
+                     "all-singletons prediction: k_T / n (each key entity aligned with one "
+                     "singleton)")
 _CEAF_E_CONV = _conv("1.0", "not special (no 0/0 arises)",
-                     "one-block prediction: φ4 of the best key entity, 2 a / (a + n), over k_T (R) and 1 (P)",
+                     "one-block prediction: φ4 of the best key entity, 2 a / (a + n), over k_T (R) "
+                     "and 1 (P)",
                      "all-singletons prediction: Σ_i 2/(a_i + 1) over k_T (R) and n (P)")
 _BLANC_CONV = _conv(
     "0.0: the key has neither coreference nor non-coreference links (the scorer's 0)",

@@ -64,8 +64,8 @@ def _nmi(method: str) -> Callable[[Any], Any]:
         return ops.where(ops.eq(e.h_true + e.h_pred, 0), 1, value)
 
     formula.__doc__ = (f"Normalised mutual information I(T; H) / {_paren(label)} (scikit-learn's "
-                       f"average_method='{method}').\n\n1 when both partitions are one block, 0 for "
-                       "any other zero normaliser.")
+                       f"average_method='{method}').\n\n1 when both partitions are one block, "
+                       "0 for any other zero normaliser.")
     return formula
 
 

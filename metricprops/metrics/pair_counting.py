@@ -26,8 +26,10 @@ IIR = ("Manning, C. D., Raghavan, P. & Schütze, H. (2008). Introduction to Info
        "Retrieval, section 16.3.")
 FM = ("Fowlkes, E. B. & Mallows, C. L. (1983). A method for comparing two hierarchical "
       "clusterings. JASA 78.")
-JACCARD = "Ben-Hur, A., Elisseeff, A. & Guyon, I. (2002). A stability based method for discovering structure in clustered data. PSB."
-SOKAL = "Pfitzner, D., Leibbrandt, R. & Powers, D. (2009). Characterization and evaluation of similarity measures for pairs of clusterings. KAIS 19."
+JACCARD = ("Ben-Hur, A., Elisseeff, A. & Guyon, I. (2002). A stability based method for "
+           "discovering structure in clustered data. PSB.")
+SOKAL = ("Pfitzner, D., Leibbrandt, R. & Powers, D. (2009). Characterization and evaluation of "
+         "similarity measures for pairs of clusterings. KAIS 19.")
 MIRKIN = "Mirkin, B. (1996). Mathematical Classification and Clustering. Kluwer."
 SOKAL_1963 = ("Sokal, R. R. & Sneath, P. H. A. (1963). Principles of Numerical Taxonomy. "
               "Freeman")

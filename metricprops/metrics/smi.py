@@ -91,8 +91,8 @@ class _Hyper:
     def g(self, r: int, b: int, b2: int) -> np.ndarray:
         """g[x] = E[f(L; r, b2)], L ~ Hyp(n − b, x, b2), for x = 0 .. r."""
         x = np.arange(r + 1)[:, None]
-        l = np.arange(min(r, b2) + 1)[None, :]
-        return np.sum(self.pmf(self.n - b, x, b2, l) * self.f(l, r, b2), axis=1)
+        ell = np.arange(min(r, b2) + 1)[None, :]
+        return np.sum(self.pmf(self.n - b, x, b2, ell) * self.f(ell, r, b2), axis=1)
 
 
 def _pairs(sizes: np.ndarray, counts: np.ndarray):

@@ -67,7 +67,8 @@ def pair_counts(t: Any) -> PairCounts:
 
 @dataclass(frozen=True)
 class Entropies:
-    """Shannon entropies (natural log) of the truth, the prediction, and their mutual information."""
+    """Shannon entropies (natural log) of the truth, the prediction, and their mutual
+    information."""
 
     h_true: Any
     h_pred: Any

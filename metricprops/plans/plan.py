@@ -31,11 +31,12 @@ A relative ``file.py:attr`` is found from the plan's folder.  Settings apply in 
 last wins: the defaults, the plan's ``[audit]`` table, an included plan's ``[audit]`` table
 (for that plan's targets), the command line's options, the target's own keys.  ``include``
 names other plans (shipped ones by name, files relative to this plan's folder) whose targets
-come first, in order; their seeds must agree with this plan's.  Unknown keys are errors (a typo must not pass silently), and so is a
-name used twice.  Every target is checked with :func:`metricprops.audit`, so each result is
-the one a single audit of that target would give (pair seeds do not depend on the other
-targets); the results form one :class:`~metricprops.results.AuditResult`, whose metadata
-records each target's specification and adapter.
+come first, in order; their seeds must agree with this plan's.  Unknown keys are errors (a
+typo must not pass silently), and so is a name used twice.  Every target is checked with
+:func:`metricprops.audit`, so each result is the one a single audit of that target would
+give (pair seeds do not depend on the other targets); the results form one
+:class:`~metricprops.results.AuditResult`, whose metadata records each target's
+specification and adapter.
 """
 from __future__ import annotations
 

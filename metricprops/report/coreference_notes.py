@@ -58,7 +58,8 @@ _CEAF_E_HOMOGENEITY = ("**By definition.** CEAF-e's precision divides by the num
                        "(Luo 2005's entity-based similarity favours fewer response entities).")
 
 
-def _each(metrics: Iterable[str], constraint: str, text: str) -> Dict[Tuple[str, str], Tuple[str, str]]:
+def _each(metrics: Iterable[str], constraint: str,
+          text: str) -> Dict[Tuple[str, str], Tuple[str, str]]:
     return {(m, constraint): ("failed", text) for m in metrics}
 
 
@@ -77,7 +78,8 @@ NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
     ("b3_recall", "max_agreement"): ("failed", _ONE_SIDED.format(side="Recall", kind="coarsening")),
     ("b3_precision", "max_agreement"): ("failed",
                                         _ONE_SIDED.format(side="Precision", kind="refinement")),
-    ("lea_recall", "max_agreement"): ("failed", _ONE_SIDED.format(side="Recall", kind="coarsening")),
+    ("lea_recall", "max_agreement"): ("failed",
+                                      _ONE_SIDED.format(side="Recall", kind="coarsening")),
     ("lea_precision", "max_agreement"): ("failed",
                                          _ONE_SIDED.format(side="Precision", kind="refinement")),
     **_each(_prf("muc") + _prf("blanc") + ("conll_f",), "n_invariance",

@@ -196,5 +196,6 @@ def draw_theorem3(path: Union[str, Path], m: int = 3) -> Path:
     return draw_counterexample(
         truth, h1, path, other=h2, labels=("H1: big block split into m and 1",
                                            "H2: every 2-block split"),
-        title=f"ELM paper, Theorem 3 (cluster size vs. quantity), m = {m}: truth {truth.notation()}",
+        title=(f"ELM paper, Theorem 3 (cluster size vs. quantity), m = {m}: "
+               f"truth {truth.notation()}"),
         metrics=("elm_f", "bcubed_f"))

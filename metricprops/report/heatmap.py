@@ -63,7 +63,8 @@ def audit_heatmap(audit: AuditResult, path: Any, title: str = "Audit verdicts") 
     ax.set_xlabel("constraint")
     ax.set_ylabel("metric")
     ax.set_title(title)
-    handles = [Patch(facecolor=STATUS_COLOURS[s], edgecolor="black", label=s.value.replace("_", " "))
+    handles = [Patch(facecolor=STATUS_COLOURS[s], edgecolor="black",
+                     label=s.value.replace("_", " "))
                for s in _ORDER]
     if hatched:
         handles.append(Patch(facecolor="white", edgecolor=STATUS_COLOURS[Status.ERROR],

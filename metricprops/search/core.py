@@ -12,11 +12,11 @@ and a metric that merges ``0`` and ``"0"`` and drops the items labelled ``-1`` s
 
 Phase 1 checks every instance up to ``exhaustive_n`` items, smallest first, and keeps the
 smallest instance of each finding (an input class with a violation skips larger instances
-of that class; an error skips nothing).  Phase 2 runs hypothesis: each run hunts for a finding not seen yet, steered by
-``hypothesis.target`` on the constraint's margin, and shrinks the first new one it meets
-(only that one: the shrinker keeps to instances with the same key); the next run, with the
-remaining budget, hunts for the next.  A finding met while another was being shrunk is kept
-as met, and shrunk if a later run meets it again.
+of that class; an error skips nothing).  Phase 2 runs hypothesis: each run hunts for a
+finding not seen yet, steered by ``hypothesis.target`` on the constraint's margin, and
+shrinks the first new one it meets (only that one: the shrinker keeps to instances with the
+same key); the next run, with the remaining budget, hunts for the next.  A finding met while
+another was being shrunk is kept as met, and shrunk if a later run meets it again.
 
 A *tentative* violation (a statistical screening, :attr:`Evaluation.tentative`) is never a
 finding by itself: it is a candidate, and at most :data:`~metricprops.settings.MAX_CONFIRMATIONS`
@@ -80,7 +80,8 @@ def error_key(instance: Instance, exc: MetricCallError) -> Key:
     cause = exc.__cause__
     while isinstance(cause, MetricCallError):  # relabelled (compare's sides): the metric's own
         cause = cause.__cause__
-    reason = f"{exc.reason}:{type(cause).__name__}" if exc.reason == "raised" and cause else exc.reason
+    reason = (f"{exc.reason}:{type(cause).__name__}" if exc.reason == "raised" and cause
+              else exc.reason)
     return ("error", reason, input_class(instance), "")
 
 
@@ -291,7 +292,8 @@ class Search:
             instance, what, found_by, shrunk = self.findings[key]
             local, seen = False, {}
 
-            def holds(candidate: Instance) -> bool:
+            # called only by minimise, below, in this iteration: key and seen bound here
+            def holds(candidate: Instance, key: Any = key, seen: Dict[int, Any] = seen) -> bool:
                 if candidate.n < self.min_items:  # left out on purpose (--min-items)
                     return False
                 got, evidence = self.outcome(candidate, "minimise")

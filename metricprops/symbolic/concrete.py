@@ -91,7 +91,8 @@ def check_concrete(metric: Metric, form: ClosedForm,
         try:
             value = to_float(metric(truth.tolist(), pred.tolist()))
         except Exception as exc:  # the metric's own failure is reported, not raised
-            return checked, False, None, f"{type(exc).__name__}: {exc} on {truth.notation()} vs {pred.notation()}"
+            return (checked, False, None,
+                    f"{type(exc).__name__}: {exc} on {truth.notation()} vs {pred.notation()}")
         ce = {"substitution": substitution(form, param), "truth": truth.notation(),
               "pred": pred.notation(), "claimed": str(claimed), "claimed_value": claimed_float,
               "metric_value": value}

@@ -95,7 +95,8 @@ def parse(text: Any, parameter: str, what: str = "expression") -> Any:
 
 def _check_no_free_index(expr: Any, text: str) -> None:
     if S_I in getattr(expr, "free_symbols", ()):
-        raise InvalidArgumentError(f"closed form {text!r}: s_i used outside sum_i(...) / prod_i(...)")
+        raise InvalidArgumentError(
+            f"closed form {text!r}: s_i used outside sum_i(...) / prod_i(...)")
 
 
 def instantiate(expr: Any, param: Any, family_name: str, n_value: Any = None) -> Any:
@@ -125,7 +126,8 @@ def _instantiate(expr: Any, param: Any, family_name: str, n_value: Any) -> Any:
         _check_no_free_index(out, str(expr))
     else:
         m = sp.sympify(param)
-        out = expr.xreplace({M_SYM: m, N_SYM: family.total(m)}) if hasattr(expr, "xreplace") else expr
+        out = (expr.xreplace({M_SYM: m, N_SYM: family.total(m)}) if hasattr(expr, "xreplace")
+               else expr)
     return sp.expand_func(out) if isinstance(out, sp.Basic) and out.has(sp.binomial) else out
 
 
@@ -134,7 +136,8 @@ def instantiate_general(expr: Any, family_name: str, s: Any, i: Any, k: Any, n: 
     if get_family(family_name).parameter != "sizes":
         raise InvalidArgumentError("general-k forms only exist for families in the sizes")
     if any(x in SIZE_SYMBOLS for x in expr.free_symbols):
-        raise InvalidArgumentError("a form with explicit sizes s1, s2, ... has no general-k version")
+        raise InvalidArgumentError(
+            "a form with explicit sizes s1, s2, ... has no general-k version")
     out = expr.replace(sum_i, lambda arg: sp.Sum(arg.xreplace({S_I: s[i]}), (i, 1, k)))
     out = out.replace(prod_i, lambda arg: sp.Product(arg.xreplace({S_I: s[i]}), (i, 1, k)))
     out = out.xreplace({K_SYM: k, N_SYM: n})
@@ -180,7 +183,8 @@ class ClosedForm:
             raise InvalidArgumentError(
                 f"closed form: expected quantity 'mean' or 'sum', got {self.quantity!r}")
         if self.k is not None:
-            if isinstance(self.k, bool) or not isinstance(self.k, int) or not 1 <= self.k <= MAX_EXPLICIT:
+            if (isinstance(self.k, bool) or not isinstance(self.k, int)
+                    or not 1 <= self.k <= MAX_EXPLICIT):
                 raise InvalidArgumentError(
                     f"closed form: expected k in 1..{MAX_EXPLICIT} or None, got {self.k!r}")
             if family.parameter != "sizes":
@@ -216,7 +220,9 @@ class ClosedForm:
 
     @property
     def parsed_condition(self) -> Any:
-        return None if self.condition is None else parse(self.condition, self.parameter, "condition")
+        if self.condition is None:
+            return None
+        return parse(self.condition, self.parameter, "condition")
 
     @property
     def symmetric(self) -> bool:

@@ -82,7 +82,8 @@ class SymbolicOps(SignDecider):
     # -- the NumericOps interface -----------------------------------------------------------
     def _terms(self, x: Any, w: Any) -> list:
         xs = list(np.atleast_1d(np.asarray(x, dtype=object)))
-        ws = [sp.Integer(1)] * len(xs) if w is None else list(np.atleast_1d(np.asarray(w, dtype=object)))
+        ws = ([sp.Integer(1)] * len(xs) if w is None
+              else list(np.atleast_1d(np.asarray(w, dtype=object))))
         out = []
         for xi, wi in zip(xs, ws):
             if isinstance(wi, Each):  # one entry per block i = 1 .. k

@@ -169,22 +169,18 @@ def move_counterexample(metric: Any, move: str, direction: Sequence[int] = (),
                         witness: Optional[Sequence[int]] = None) -> Optional[Dict[str, Any]]:
     """An instance of ``move`` (``"split"`` or ``"merge"``) where Q(better) − Q(worse) has
     sign ``want`` or lower (−1: a violation; 0: a tie or worse), from the pair-count case
-    ``pattern`` (None: anywhere), or None.  Works for any metric (scored on partitions).
-    An instance built near the sampled point ``witness`` is kept only when its counts lie in
-    the case too (a point of a case may not be the counts of any partitions: N11 = 0 with
-    N10 = δ = 1001 is not)."""
+    ``pattern`` (None: anywhere), or None.  Works for any metric (scored on partitions)."""
     def bad(truth: Labels, worse: Labels, better: Labels) -> bool:
         return compare_values(_q(metric, truth, better), _q(metric, truth, worse)) <= want
-
-    def inside(truth: Labels, worse: Labels, delta: int) -> bool:
-        return pattern is None or in_case(counts_of(truth, worse), pattern, direction, delta)
 
     for n in range(2, SMALL_N + 1):
         parts = [p.tolist() for p in set_partitions(n)]
         for truth in parts:
             for worse in parts:
                 for better, delta in MOVE_INSTANCES[move](truth, worse):
-                    if inside(truth, worse, delta) and bad(truth, worse, better):
+                    if (pattern is None
+                            or in_case(counts_of(truth, worse), pattern, direction, delta)) \
+                            and bad(truth, worse, better):
                         return instance(metric, truth, worse, better)
     if witness is None:
         return None
@@ -192,7 +188,7 @@ def move_counterexample(metric: Any, move: str, direction: Sequence[int] = (),
     for mask in range(16):
         rounding = [bool(mask >> i & 1) for i in range(4)]
         truth, worse, better = _family(move, counts, delta, rounding)
-        if inside(truth, worse, delta) and bad(truth, worse, better):
+        if bad(truth, worse, better):
             return instance(metric, truth, worse, better)
     return None
 
@@ -229,7 +225,8 @@ def step_counterexample(metric: Any, direction: Sequence[int], pattern: Sequence
     is read where defined (a zero denominator is undefined)."""
     for counts, truth, pred in _realised(SMALL_N + 1):
         up = any(u > 0 for u in direction)
-        before = list(counts) if up else [c + (1 if u < 0 else 0) for c, u in zip(counts, direction)]
+        before = (list(counts) if up
+                  else [c + (1 if u < 0 else 0) for c, u in zip(counts, direction)])
         after = [c + (1 if u > 0 else 0) for c, u in zip(counts, direction)] if up else list(counts)
         if not in_case(before, pattern, direction, 1):
             continue

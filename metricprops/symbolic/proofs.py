@@ -100,7 +100,8 @@ def _resolve_deltas(expr: Any, ops: SymbolicOps) -> Any:
 
 # -- step 2: symbolic proof ---------------------------------------------------------------------
 @lru_cache(maxsize=512)
-def _table(family_name: str, sizes: Tuple[Any, ...], bounds: Tuple[Tuple[Any, int], ...]) -> SymbolicTable:
+def _table(family_name: str, sizes: Tuple[Any, ...],
+           bounds: Tuple[Tuple[Any, int], ...]) -> SymbolicTable:
     family = get_family(family_name)
     param = list(sizes) if family.parameter == "sizes" else sizes[0]
     return family.table(param, dict(bounds))
@@ -123,7 +124,8 @@ def _m_bound(form: ClosedForm) -> int:
     parts = cond.args if isinstance(cond, sp.And) else (cond,) if cond is not None else ()
     lo = 1
     for c in parts:
-        if isinstance(c, sp.Rel) and c.lhs == M_SYM and c.rhs.is_Integer and c.rel_op in (">", ">="):
+        if (isinstance(c, sp.Rel) and c.lhs == M_SYM and c.rhs.is_Integer
+                and c.rel_op in (">", ">=")):
             lo = max(lo, int(c.rhs) + (1 if c.rel_op == ">" else 0))
     return lo
 
@@ -198,7 +200,8 @@ def _prove_general(metric: Metric, form: ClosedForm) -> bool:
     s = sp.IndexedBase("s", integer=True, positive=True)
     cond = form.parsed_condition
     lo = 1
-    if isinstance(cond, sp.Rel) and cond.lhs == N_SYM and cond.rhs.is_Integer and cond.rel_op == ">=":
+    if (isinstance(cond, sp.Rel) and cond.lhs == N_SYM and cond.rhs.is_Integer
+            and cond.rel_op == ">="):
         lo = int(cond.rhs)
     elif cond is not None:
         return False
@@ -223,7 +226,8 @@ def _split_sums(expr: Any, i: Any) -> Any:
         out = sp.Integer(0)
         for mono in sp.Add.make_args(sp.expand(body)):
             const, rest = mono.as_independent(i, as_Add=False)
-            out += const * (sp.Sum(rest, *limits) if rest != 1 else (limits[0][2] - limits[0][1] + 1))
+            n_terms = limits[0][2] - limits[0][1] + 1  # the sum of a constant 1
+            out += const * (sp.Sum(rest, *limits) if rest != 1 else n_terms)
         return out
 
     return sp.expand(expr.replace(lambda e: isinstance(e, sp.Sum), split))

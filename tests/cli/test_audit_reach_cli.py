@@ -26,7 +26,8 @@ def test_a_default_audit_finds_every_planted_bug(invoke, tmp_path):
     out = tmp_path / "audit.json"
     targets = [f"{PLANTED}:{name}" for name in EXPECTED]
     result = invoke("audit", *targets, "--lower", "0", "--upper", "1", "--perfect", "1",
-                    "--seed", "3", "--max-examples", "5", "--exhaustive-n", "3", "-q", "--json", out)
+                    "--seed", "3", "--max-examples", "5", "--exhaustive-n", "3", "-q",
+                    "--json", out)
     assert result.exit_code == 1, result.output
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["settings"]["scale_max_n"] == 2**17

@@ -31,7 +31,8 @@ def test_score_and_audit_work_without_matplotlib_or_pytest(tmp_path):
     assert "completeness" in audited.stdout
 
 
-@pytest.mark.parametrize("args", [["report", "--out", "r"], ["reproduce", "elm-paper", "--out", "e"]])
+@pytest.mark.parametrize("args", [["report", "--out", "r"],
+                                  ["reproduce", "elm-paper", "--out", "e"]])
 def test_a_command_that_draws_names_the_plot_extra(tmp_path, args):
     result = _run(*args, cwd=tmp_path)
     assert result.returncode == 2, result.stderr

@@ -30,7 +30,7 @@ def marker_metric(folder, name, blocker=False):
     folder.mkdir(parents=True, exist_ok=True)
     lines = ["import os", "HERE = os.path.dirname(os.path.abspath(__file__))", "",
              "def metric(labels_true, labels_pred):",
-             "    for name in ('called', 'later') if %r else ('called',):" % blocker,
+             f"    for name in ('called', 'later') if {blocker!r} else ('called',):",
              "        if not os.path.exists(os.path.join(HERE, name)):",
              "            open(os.path.join(HERE, name), 'w').close()",
              "    return float(list(labels_true) == list(labels_pred))"]

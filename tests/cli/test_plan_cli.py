@@ -157,8 +157,8 @@ def test_each_adapter_computes_the_value_of_the_builtin_behind_it(plan_dir, name
 @pytest.mark.slow
 def test_every_adapter_shape_audits_like_the_builtin_behind_it(plan_json):
     assert plan_json["seed"] == 3 and plan_json["settings"]["plan"] == "plan.toml"
-    assert [m for m in plan_json["metrics"]] == ["elm_f", "lib_precision", "lib_ari", "river_like_ari",
-                                                 "torch_like_recall"]
+    assert [m for m in plan_json["metrics"]] == ["elm_f", "lib_precision", "lib_ari",
+                                                 "river_like_ari", "torch_like_recall"]
     elm = _statuses(plan_json, "elm_f")
     assert elm == {"zero_score": "passed", "max_agreement": "passed", "symmetry": "passed"}
     ari = audit(["adjusted_rand"], ["zero_score", "max_agreement", "symmetry"], seed=3,

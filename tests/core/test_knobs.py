@@ -87,7 +87,8 @@ def test_the_issue_s_recipe_records_scale_max_n_and_writes_the_journal(invoke, p
 
 
 # every knob flag, with a value other than its default, and what the JSON's settings record
-KNOB_FLAGS = [("--max-examples", "3", "max_examples", 3), ("--exhaustive-n", "3", "exhaustive_n", 3),
+KNOB_FLAGS = [("--max-examples", "3", "max_examples", 3),
+              ("--exhaustive-n", "3", "exhaustive_n", 3),
               ("--max-items", "7", "max_items", 7), ("--timeout", "20", "timeout", 20.0),
               ("--tolerance", "1e-6", "tolerance", 1e-6), ("--min-items", "2", "min_items", 2),
               ("--scale-max-n", "0", "scale_max_n", 0),

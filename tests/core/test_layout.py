@@ -72,6 +72,15 @@ def test_import_contracts_hold(installed_layout):
     assert any(c.get("containers") == ["metricprops.engine"] for c in contracts)
 
 
+def test_ruff_finds_nothing():
+    """``ruff check .`` at the root (the rules and per-file ignores of ``[tool.ruff]`` in
+    pyproject.toml) reports no error anywhere in the tree."""
+    pytest.importorskip("ruff", reason="ruff is part of the test extra")
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", str(ROOT)],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_layers_cover_every_module_and_subpackage():
     layers = next(c for c in _pyproject()["tool"]["importlinter"]["contracts"]
                   if c["type"] == "layers" and "containers" not in c)["layers"]

@@ -1,9 +1,10 @@
 """The reference scorer v8.01's published test cases, read from its own CoNLL files.
 
 ``metricprops/coref/reference_data/CorefMetricTestConfig.pm`` lists, per case, the key and
-response files and the expected ``[recall, precision, F1]`` per metric (CC BY-SA 4.0, see the README beside it).  The
-expected values are read from that file as published (Perl arithmetic such as ``(7/3)/6``
-is evaluated exactly), so every value it states is checked, to 1e-4.
+response files and the expected ``[recall, precision, F1]`` per metric (CC BY-SA 4.0, see
+the README beside it).  The expected values are read from that file as published (Perl
+arithmetic such as ``(7/3)/6`` is evaluated exactly), so every value it states is checked,
+to 1e-4.
 """
 from __future__ import annotations
 

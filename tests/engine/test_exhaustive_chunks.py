@@ -112,7 +112,8 @@ class _UndecidedLate(type(get_constraint("completeness"))):
     def evaluate(self, instance, score, metric, tolerance=TOLERANCE):
         ev = super().evaluate(instance, score, metric, tolerance)
         if instance.truth.labels.tolist() in ([0, 1, 1, 2, 2], [0, 1, 2, 3, 3]):
-            return dataclasses.replace(ev, undecided=f"undecided on {instance.truth.labels.tolist()}")
+            return dataclasses.replace(
+                ev, undecided=f"undecided on {instance.truth.labels.tolist()}")
         return ev
 
 

@@ -108,7 +108,8 @@ def test_sokal_sneath_1_worked_example():
     # IIR 16.3's 17 items: N11 = 20, N10 = 24, N01 = 20, N00 = 72
     from metricprops.metrics.pair_function import pair_count_value
     expected = (20 / 44 + 20 / 40 + 72 / 96 + 72 / 92) / 4
-    assert pair_count_value(mp.get_metric("sokal_sneath_1"), 20, 24, 20, 72) == pytest.approx(expected)
+    value = pair_count_value(mp.get_metric("sokal_sneath_1"), 20, 24, 20, 72)
+    assert value == pytest.approx(expected)
 
 
 def pair_indicators(labels):

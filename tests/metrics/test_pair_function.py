@@ -42,8 +42,8 @@ def test_the_value_at_the_counts_of_two_partitions_is_the_metrics_value(pair):
 def test_counts_in_goesgens_order():
     # truth {0 1 2 | 3}, prediction {0 1 | 2 3}: N11 = 1 (01), N10 = 2 (02, 12), N01 = 1 (23)
     assert COUNT_NAMES == ("N11", "N10", "N01", "N00")
-    assert pair_count_value(mp.get_metric("pair_recall"), 1, 2, 1, 2) == mp.get_metric("pair_recall")(
-        [0, 0, 0, 1], [0, 0, 1, 1]) == 1 / 3
+    recall = mp.get_metric("pair_recall")
+    assert pair_count_value(recall, 1, 2, 1, 2) == recall([0, 0, 0, 1], [0, 0, 1, 1]) == 1 / 3
 
 
 def test_symbolic_counts_give_the_formula():

@@ -38,7 +38,8 @@ def test_quick_report_writes_every_section_and_its_links_resolve(quick_reports: 
 @pytest.mark.slow  # renders a figure (matplotlib)
 def test_heatmap_is_deterministic(tmp_path: Path) -> None:
     audit = AuditResult(seed=1, results=[
-        CheckResult("elm_f", "zero_score", "passed"), CheckResult("bcubed_f", "zero_score", "failed"),
+        CheckResult("elm_f", "zero_score", "passed"),
+        CheckResult("bcubed_f", "zero_score", "failed"),
         CheckResult("elm_f", "rag_bag", "weak"), CheckResult("bcubed_f", "rag_bag", "error")])
     a = audit_heatmap(audit, tmp_path / "a.png")
     b = audit_heatmap(audit, tmp_path / "b.png")

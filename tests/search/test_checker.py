@@ -204,13 +204,13 @@ def test_ci_profile_does_not_change_verdicts(monkeypatch, baseline):
     assert under_ci == baseline
 
 
-_SUBPROCESS = """
+_SUBPROCESS = f"""
 import sys
 from hypothesis import settings
 from metricprops.checker import audit
 assert settings.default.derandomize and settings.default.database is None, settings.default
-sys.stdout.write(audit(**%r).dumps())
-""" % (SMALL,)
+sys.stdout.write(audit(**{SMALL!r}).dumps())
+"""
 
 
 @pytest.mark.slow  # a fresh interpreter

@@ -39,7 +39,8 @@ BAD_SIZES = [
 
 
 @pytest.mark.parametrize("factory", [partitions, partition_pairs])
-@pytest.mark.parametrize("kwargs", BAD_SIZES, ids=lambda kw: ",".join(f"{k}={v!r}" for k, v in kw.items()))
+@pytest.mark.parametrize("kwargs", BAD_SIZES,
+                         ids=lambda kw: ",".join(f"{k}={v!r}" for k, v in kw.items()))
 def test_bad_arguments_raise_when_the_strategy_is_built(factory, kwargs):
     with pytest.raises(InvalidArgumentError) as info:
         factory(**kwargs)  # built, never drawn from
@@ -247,7 +248,8 @@ def test_exhaustive_instances_come_smallest_first():
 # shrinking lands on small instances
 # ---------------------------------------------------------------------------------------
 def test_partitions_shrink_to_two_singletons():
-    assert find(partitions(), lambda p: p.n_blocks >= 2, settings=FIND) == Partition.from_labels([0, 1])
+    found = find(partitions(), lambda p: p.n_blocks >= 2, settings=FIND)
+    assert found == Partition.from_labels([0, 1])
 
 
 def test_partitions_shrink_by_merging_blocks():

@@ -17,7 +17,8 @@ from metricprops.strategies import partition_pairs, partitions
 @given(partition_pairs(max_items=12))
 def test_neighbourhood_scores_equal_the_contingency_computation(pair):
     truth, pred = pair
-    for family, scores in (("elm", elm_scores(truth, pred)), ("bcubed", bcubed_scores(truth, pred))):
+    for family, scores in (("elm", elm_scores(truth, pred)),
+                           ("bcubed", bcubed_scores(truth, pred))):
         for key, suffix in (("precision", "precision"), ("recall", "recall"), ("f", "f"),
                             ("f_amigo", "f_amigo")):
             expected = get_metric(f"{family}_{suffix}")(truth.tolist(), pred.tolist())

@@ -2,11 +2,12 @@
 
 :func:`generate` audits every scikit-learn supervised clustering metric with a
 ``(labels_true, labels_pred)`` signature, and the `bcubed` package through
-:func:`metricprops.plans.package_adapters.bcubed_f`, against every registered constraint, with a fixed
-seed; :func:`write_reports` writes ``third-party.json`` and ``third-party.md``.  The same
-seed, settings and library versions give byte-identical files; ``metricprops report``
-regenerates them with the other reports.  clusim, cdlib, ClusterEval, torchmetrics and river
-are audited through their shipped plans (:mod:`metricprops.report.third_party.libraries`).
+:func:`metricprops.plans.package_adapters.bcubed_f`, against every registered constraint,
+with a fixed seed; :func:`write_reports` writes ``third-party.json`` and ``third-party.md``.
+The same seed, settings and library versions give byte-identical files;
+``metricprops report`` regenerates them with the other reports.  clusim, cdlib,
+ClusterEval, torchmetrics and river are audited through their shipped plans
+(:mod:`metricprops.report.third_party.libraries`).
 
 Each target gets the metadata its documentation states (:data:`TARGETS`).  Calls are
 memoised across constraints (a metric is a pure function of its labels), which changes the
@@ -24,6 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from ...metrics.base import Metric, metric
 from ...output import write_text
 from ...settings import REPORT_SEED
+from .notes import BUG_TITLES, NOTES, RULE, bug_title  # noqa: F401  (NOTES re-exported)
 
 __all__ = ["TARGETS", "NOTES", "DEFAULT_SEED", "DEFAULT_SETTINGS", "targets", "generate",
            "render_markdown", "write_reports"]
@@ -62,8 +64,6 @@ TARGETS: Tuple[Tuple[str, Dict[str, Any]], ...] = (
     (_ADAPTERS + "scorch_blanc_f", dict(_UNIT, symmetric=False)),
     (_ADAPTERS + "scorch_conll", dict(_UNIT, symmetric=True)),
 )
-
-from .notes import BUG_TITLES, NOTES, RULE, bug_title  # noqa: F401  (NOTES re-exported)
 
 
 def _versions() -> Dict[str, str]:
