@@ -17,8 +17,11 @@ a strict constraint tie on some instance; the smallest tie is shown below), ✗ 
 violation; the smallest counterexample is shown below, in block notation such as
 `{0 1 | 2}` = items 0 and 1 together, item 2 alone), ! error (the metric raised or returned
 NaN/inf), ? gave up, – not applicable (the metric lacks the metadata the constraint needs).
-A pass means: no counterexample among *all* instances up to the exhaustive size and the random
-instances listed in `audit.json` (`settings`), not a proof.
+A mark after ✓ or ≈ says how it was established: ∀ proved for every number of items (the
+statement is under *Proofs*), a subscript such as ₅ every instance up to that many items
+checked, ~ sampled or measured. Only ∀ is a proof; any other pass means: no counterexample
+among *all* instances up to that size and the random instances listed in `audit.json`
+(`settings`). *Evidence per family* counts the cells of each kind, per metric family.
 """
 
 

@@ -5,12 +5,14 @@ an :class:`~metricprops.results.AuditResult` through its attributes only.
 """
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, Dict, List
 
+from ..metrics.family import FAMILIES, family_of
 from .evidence import checked as checked_text
 from .terminal import legend
 
-__all__ = ["symbol_table", "markdown", "LEGEND"]
+__all__ = ["symbol_table", "markdown", "LEGEND", "EVIDENCE_COLUMNS", "evidence_column",
+           "evidence_per_family"]
 
 #: The symbols of the verdicts, in words.
 LEGEND = ("✓ passed", "≈ weak (ties only)", "✗ failed", "! error", "? gave up",
@@ -84,9 +86,72 @@ def _effort_lines(audit: Any) -> List[str]:
     return out
 
 
+#: The columns of the "Evidence per family" table, in order (``other`` shown only when used).
+EVIDENCE_COLUMNS = ("proved", "exhaustive", "sampled or measured", "failed or error",
+                    "not applicable", "other")
+
+
+def evidence_column(result: Any) -> str:
+    """The column of :data:`EVIDENCE_COLUMNS` a result counts in: ``failed or error`` and
+    ``not applicable`` by its status (an error on degenerate input only, ``✓₅!``, is an
+    error), every other result by its evidence's kind (a ``≈`` cell too); ``other`` is a
+    witness (``≠``, asymmetric as declared), a ``gave_up`` or a result without evidence."""
+    status = str(result.status)
+    if status in ("failed", "error"):
+        return "failed or error"
+    if status == "not_applicable":
+        return "not applicable"
+    kind = (result.evidence or {}).get("kind")
+    return {"proved": "proved", "exhaustive": "exhaustive", "sampled": "sampled or measured",
+            "measured": "sampled or measured"}.get(kind, "other")
+
+
+def evidence_per_family(audit: Any) -> Dict[str, Dict[str, Any]]:
+    """Per metric family (:func:`metricprops.metrics.family.family_of`, in the order of
+    :data:`~metricprops.metrics.family.FAMILIES`; only families with a result): its
+    ``metrics`` (names), the count of cells per column of :data:`EVIDENCE_COLUMNS` and the
+    ``total``."""
+    out: Dict[str, Dict[str, Any]] = {
+        f: {"metrics": [], **{c: 0 for c in EVIDENCE_COLUMNS}, "total": 0} for f in FAMILIES}
+    for r in audit.results:
+        row = out[family_of(r.metric, audit.metadata.get(r.metric))]
+        if r.metric not in row["metrics"]:
+            row["metrics"].append(r.metric)
+        row[evidence_column(r)] += 1
+        row["total"] += 1
+    return {f: row for f, row in out.items() if row["total"]}
+
+
+def _family_lines(audit: Any, proofs: bool) -> List[str]:
+    rows = evidence_per_family(audit)
+    columns = [c for c in EVIDENCE_COLUMNS
+               if c != "other" or any(row["other"] for row in rows.values())]
+    where = "; each statement is under Proofs" if proofs else ""
+    other = (", or other (≠ asymmetric as declared, ? gave up)" if "other" in columns else "")
+    out = ["## Evidence per family", "",
+           "Per metric family, how many cells were proved for every number of items "
+           f"(∀{where}), checked on every instance up to a size (₅), sampled or measured "
+           "(~), failed or erred (✗, !, and ✓₅!: errors on degenerate input only) or are not "
+           f"applicable (–){other}; a ≈ cell counts by its mark.", "",
+           "| family | metrics | " + " | ".join(columns) + " | total |",
+           "|---|" + "---:|" * (len(columns) + 2)]
+    lines = list(rows.items())
+    if len(rows) > 1:
+        lines.append(("all", {"metrics": [m for row in rows.values() for m in row["metrics"]],
+                              **{c: sum(row[c] for row in rows.values())
+                                 for c in columns + ["total"]}}))
+    for name, row in lines:
+        out.append(f"| {name} | {len(row['metrics'])} | "
+                   + " | ".join(str(row[c]) for c in columns) + f" | {row['total']} |")
+    out += [""] + [f"- {name}: {', '.join(row['metrics'])}" for name, row in rows.items()]
+    return out
+
+
 def markdown(audit: Any) -> str:
-    """The verdict table, one section per result that did not pass (every finding), then
-    the declared metadata and the search effort."""
+    """The verdict table, one section per result that did not pass (every finding), the
+    evidence per metric family (how many cells were proved, checked exhaustively, sampled,
+    failed; :func:`evidence_per_family`), the statement of every proof, then the declared
+    metadata and the search effort."""
     metrics, constraints = audit.metrics(), audit.constraints()
     by_key = {(r.metric, r.constraint): r for r in audit.results}
     out = ["| metric | " + " | ".join(constraints) + " |",
@@ -104,6 +169,8 @@ def markdown(audit: Any) -> str:
             out += ["", f"### {r.metric} × {r.constraint}: {r.status}", "", "```",
                     r.describe(audit.timings), "```"]
     proved = [r for r in audit.results if (r.evidence or {}).get("kind") == "proved"]
+    if audit.results:
+        out += [""] + _family_lines(audit, bool(proved))
     if proved:
         out += ["", "## Proofs", ""]
         out += [f"- **{r.metric} × {r.constraint}**: {r.evidence['statement']} "

@@ -145,13 +145,17 @@ class MoveResult:
         return all(c.sign == 1 for c in self.cases)
 
     @property
+    def failures(self) -> Tuple[CaseResult, ...]:
+        """The cases that are not proved, in the order a failure reports them: violations,
+        ties, undecided cases with a sampled point where Δ ≤ 0, the other undecided ones."""
+        order = [c for want in (-1, 0) for c in self.cases if c.sign == want]
+        order += [c for c in self.cases if c.sign is None and c.witness is not None]
+        return tuple(order) + tuple(c for c in self.cases if c.sign != 1 and c not in order)
+
+    @property
     def failing(self) -> Optional[CaseResult]:
         """The first case that is not proved: a violation first, then a tie, then undecided."""
-        for want in (-1, 0, None):
-            for c in self.cases:
-                if c.sign == want and (want is not None or c.witness is not None):
-                    return c
-        return next((c for c in self.cases if c.sign != 1), None)
+        return next(iter(self.failures), None)
 
 
 def oriented_value(metric: Any, counts: Sequence[Any], ops: Any) -> Any:

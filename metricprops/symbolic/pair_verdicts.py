@@ -87,19 +87,32 @@ def _statement(metric: Any, constraint: str, results: Sequence[MoveResult]) -> s
             f"move raises Q from {REGION}.")
 
 
+def _sign(case: Any) -> Any:
+    return case.sign if case.sign is not None else case.witness_sign
+
+
+def _instance(metric: Any, move: Any, case: Any) -> Any:
+    """An instance from the case's region that shows its sign, or None."""
+    sign = _sign(case)
+    if sign not in (-1, 0):
+        return None
+    if move.name in ("split", "merge"):
+        return move_counterexample(metric, move.name, move.direction, case.pattern, sign,
+                                   case.witness)
+    return step_counterexample(metric, move.direction, case.pattern, sign)
+
+
 def _failure(metric: Any, constraint: str, result: MoveResult) -> FailedProof:
-    case = result.failing
+    """The failed proof of a move: the first failing case (violations first, then ties) that
+    has an instance from its own region, with that instance; else the first failing case,
+    without one (its region may hold no partitions at all, e.g. N11 = 0 with N10 = δ ≥ 2)."""
     move = result.move
-    sign = case.sign if case.sign is not None else case.witness_sign
+    found = ((c, _instance(metric, move, c)) for c in result.failures
+             if _sign(c) in (-1, 0))
+    case, ce = next(((c, ce) for c, ce in found if ce is not None), (result.failing, None))
+    sign = _sign(case)
     kind = {-1: "violation", 0: "tie"}.get(sign, "not proved")
     region = f"{move.text}: {case.region(move)}"
-    ce = None
-    if kind != "not proved":
-        if move.name in ("split", "merge"):
-            ce = move_counterexample(metric, move.name, move.direction, case.pattern, sign,
-                                     case.witness)
-        else:
-            ce = step_counterexample(metric, move.direction, case.pattern, sign)
     where = "" if case.witness is None else (
         " at N11, N10, N01, N00, δ = " + ", ".join(map(str, case.witness)))
     reason = {
@@ -118,9 +131,14 @@ def _failure(metric: Any, constraint: str, result: MoveResult) -> FailedProof:
 
 def _prove_moves(metric: Any, constraint: str) -> Any:
     results = [prove_move(metric, name, defined=defined) for name, defined in PLAN[constraint]]
+    failures = []
     for r in results:
-        if not r.proved:
-            return _failure(metric, constraint, r)
+        if not r.proved:  # the first move whose failure has an instance, else the first
+            failures.append(_failure(metric, constraint, r))
+            if failures[-1].counterexample is not None:
+                return failures[-1]
+    if failures:
+        return failures[0]
     return Proof(metric.name, constraint, _statement(metric, constraint, results),
                  _method(results))
 

@@ -169,18 +169,22 @@ def move_counterexample(metric: Any, move: str, direction: Sequence[int] = (),
                         witness: Optional[Sequence[int]] = None) -> Optional[Dict[str, Any]]:
     """An instance of ``move`` (``"split"`` or ``"merge"``) where Q(better) − Q(worse) has
     sign ``want`` or lower (−1: a violation; 0: a tie or worse), from the pair-count case
-    ``pattern`` (None: anywhere), or None.  Works for any metric (scored on partitions)."""
+    ``pattern`` (None: anywhere), or None.  Works for any metric (scored on partitions).
+    An instance built near the sampled point ``witness`` is kept only when its counts lie in
+    the case too (a point of a case may not be the counts of any partitions: N11 = 0 with
+    N10 = δ = 1001 is not)."""
     def bad(truth: Labels, worse: Labels, better: Labels) -> bool:
         return compare_values(_q(metric, truth, better), _q(metric, truth, worse)) <= want
+
+    def inside(truth: Labels, worse: Labels, delta: int) -> bool:
+        return pattern is None or in_case(counts_of(truth, worse), pattern, direction, delta)
 
     for n in range(2, SMALL_N + 1):
         parts = [p.tolist() for p in set_partitions(n)]
         for truth in parts:
             for worse in parts:
                 for better, delta in MOVE_INSTANCES[move](truth, worse):
-                    if (pattern is None
-                            or in_case(counts_of(truth, worse), pattern, direction, delta)) \
-                            and bad(truth, worse, better):
+                    if inside(truth, worse, delta) and bad(truth, worse, better):
                         return instance(metric, truth, worse, better)
     if witness is None:
         return None
@@ -188,7 +192,7 @@ def move_counterexample(metric: Any, move: str, direction: Sequence[int] = (),
     for mask in range(16):
         rounding = [bool(mask >> i & 1) for i in range(4)]
         truth, worse, better = _family(move, counts, delta, rounding)
-        if bad(truth, worse, better):
+        if inside(truth, worse, delta) and bad(truth, worse, better):
             return instance(metric, truth, worse, better)
     return None
 

@@ -82,14 +82,64 @@ def test_a_wrong_formula_fails_to_prove_and_yields_a_counterexample():
     assert_refutes(wrong, ce, -1)
 
 
+_MOVE_DIRECTIONS = {"a perfect split": (0, 0, -1, 1), "a perfect merge": (1, -1, 0, 0)}
+
+
+def region_holds(region, before, delta):
+    """Do the before-counts ``before`` (N11, N10, N01, N00) and ``delta`` lie in a failed
+    move proof's ``region``?
+
+    The region reads ``<move>: N11 ≥ 1, N10 = δ, N01 = 0, N00 = 0, δ ≥ 1; where <factor> ≥ 0
+    (the difference ≤ 0)``: a condition per before-count (a count the move decreases is
+    compared with δ), then the factor's sign, over the case's base counts (before − δ for a
+    count the move decreases) and ``delta``."""
+    import sympy as sp
+
+    move, _, rest = region.partition(": ")
+    direction = next(u for name, u in _MOVE_DIRECTIONS.items() if move.startswith(name))
+    values = dict(zip(("N11", "N10", "N01", "N00"), before), δ=delta)
+    conditions, _, where = rest.partition("; where ")
+    for condition in conditions.split(", "):
+        name, op, bound = condition.split(" ")
+        lhs, rhs = values[name], values[bound] if bound in values else int(bound)
+        if not {"=": lhs == rhs, "≥": lhs >= rhs, ">": lhs > rhs}[op]:
+            return False
+    if not where:
+        return True
+    factor, op = where.split(" (")[0].rsplit(" ", 2)[:2]
+    base = {sp.Symbol(n): v - (delta if u < 0 else 0)
+            for n, v, u in zip(("N11", "N10", "N01", "N00"), before, direction)}
+    value = sp.sympify(factor).subs({**base, sp.Symbol("delta"): delta})
+    return bool(value >= 0 if op == "≥" else value <= 0)
+
+
+def move_in_region(region, truth, worse, better):
+    """Is worse → better one move of the region's kind, from its region?"""
+    direction = next(u for name, u in _MOVE_DIRECTIONS.items() if region.startswith(name))
+    before, after = counts_of(truth, worse), counts_of(truth, better)
+    delta = max(abs(b - a) for a, b in zip(before, after))
+    if [b - a for a, b in zip(before, after)] != [u * delta for u in direction]:
+        return False
+    return region_holds(region, before, delta)
+
+
 def test_a_planted_failure_above_30_items_is_not_proved():
+    from metricprops.search.proofs import find_proof
+
     planted = mp.Metric(name="planted", formula=_planted, pair_counting=True)
     result = prove(planted, "monotonicity")
     assert isinstance(result, FailedProof) and result.kind == "violation"
+    assert find_proof(planted, "monotonicity") is None  # so no audit cell is marked proved
     assert "1000" in result.region  # the flip: N11 (or δ) reaching 1000
+    assert result.region.startswith(("a perfect merge", "a perfect split"))
     ce = result.counterexample
     assert len(ce["truth"]) > 30
     assert_refutes(planted, ce, -1)
+    # the counterexample is a move of the named kind from the named region (its zero
+    # pattern and the factor's sign), and the point the reason names is in it too
+    assert move_in_region(result.region, ce["truth"], ce["worse"], ce["better"]), result.region
+    point = [int(x) for x in result.reason.split("N11, N10, N01, N00, δ = ")[1].split(", ")]
+    assert region_holds(result.region, point[:4], point[4])
     # nothing up to 30 items shows it: random H1 and every perfect split and merge of it
     rng = np.random.default_rng(3)
     for _ in range(150):
