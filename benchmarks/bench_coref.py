@@ -166,8 +166,9 @@ def main(argv: List[str] | None = None) -> None:
     parser.add_argument("--only", choices=("documents", "single"), default=None)
     args = parser.parse_args(argv)
     try:
-        import scorch.scores as scorch
         from importlib.metadata import version
+
+        import scorch.scores as scorch
         peer = f"scorch {version('scorch')}"
         if not hasattr(np, "bool"):
             np.bool = bool  # scorch's fast BLANC uses the alias numpy 1.24 removed

@@ -35,8 +35,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import metricprops as mp  # noqa: E402
-from metricprops.search.chunks import chunk_plan  # noqa: E402
 from metricprops.registry import get_constraint, get_metric  # noqa: E402
+from metricprops.search.chunks import chunk_plan  # noqa: E402
 
 SEED = 20261201
 #: Instances of the next n per instance of this one (homogeneity: 2,221,268 of 7 items

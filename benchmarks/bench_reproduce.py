@@ -23,8 +23,8 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from metricprops.reproduce import consecutive as eng  # noqa: E402
-from metricprops.reproduce.concordance import concordance  # noqa: E402
 from metricprops.reproduce import elm_paper  # noqa: E402
+from metricprops.reproduce.concordance import concordance  # noqa: E402
 
 N = 14
 M = eng.n_partitions(N)

@@ -15,9 +15,14 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from metricprops.constraint import Constraint, Instance
+from metricprops.enumeration import (  # noqa: F401
+    CLASS_N_MAX,
+    all_pairs,
+    class_pairs,
+    degenerate_pairs,
+    pair_classes,
+)
 from metricprops.partition import Partition
-from metricprops.enumeration import (CLASS_N_MAX, all_pairs, class_pairs,  # noqa: F401
-                                     degenerate_pairs, pair_classes)
 from metricprops.strategies import pairs, triples  # noqa: F401  (used by the catalog)
 
 __all__ = ["class_note", "pair_instances", "pair_instance_strategy", "PairPropertyConstraint"]

@@ -45,9 +45,18 @@ from metricprops.partition import Partition
 from metricprops.settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 from metricprops.tolerance import TOLERANCE, compare_values
 
-from ._permutation import (arrangements, integer_partitions, mean_and_se,  # noqa: F401
-                           mean_over_arrangements, mean_over_tables, nontrivial_shapes,
-                           sample_values, shaped_partitions, two_sided_p, z_beyond)
+from ._permutation import (  # noqa: F401
+    arrangements,
+    integer_partitions,
+    mean_and_se,
+    mean_over_arrangements,
+    mean_over_tables,
+    nontrivial_shapes,
+    sample_values,
+    shaped_partitions,
+    two_sided_p,
+    z_beyond,
+)
 
 #: Largest number of arrangements (set partitions of the prediction's shape) enumerated exactly.
 EXACT_LIMIT = 500

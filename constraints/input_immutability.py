@@ -22,7 +22,6 @@ from typing import Any, Iterator, List, Optional, Tuple
 import numpy as np
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
-from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import call, codes, timeout_of

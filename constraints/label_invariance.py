@@ -112,8 +112,8 @@ class LabelInvariance(RenamingConstraint):
     statement = ("Q(T, H) is unchanged when the labels of either side are renamed (any "
                  "hashable values: huge and negative integers, numpy integer and float dtypes, "
                  "floats, unused label values, strings, mixed types, tuples) and the items are "
-                 "permuted consistently on both sides.  A metric that raises on a label type "
-                 "it does not support is weak (a tie naming the rejected types), not failed.  "
+                 "permuted consistently on both sides. A metric that raises on a label type "
+                 "it does not support is weak (a tie naming the rejected types), not failed. "
                  "Noise and missing-value labels are the property special_labels.")
     budget = 0.5
     kinds = KINDS

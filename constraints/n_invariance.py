@@ -48,7 +48,7 @@ class NInvariance(Constraint):
     title = "n-invariance: k copies of every item leave Q unchanged"
     citation = "Meilă (2007), 'n-invariance'; Gösgens, Tikhonov & Prokhorenkova (2021)."
     statement = ("For all partitions T, H and k ∈ {2, 3}: Q(T⊗k, H⊗k) = Q(T, H), where ⊗k "
-                 "replaces every item by k copies in the same class and block.  At scale, "
+                 "replaces every item by k copies in the same class and block. At scale, "
                  "along families of fixed proportions, Q is a smooth function of n: a value "
                  "that departs from the trend of the smaller sizes is a discontinuity.")
     reducible = True

@@ -57,8 +57,18 @@ from metricprops.results.model import MEASURED
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import timeout_of
-from ._growth import (CALL_SECONDS, FIT_POINTS, FLOOR, MEMORY_CAP, SIZES, TOTAL_SECONDS,
-                      exponents, fit, measure, workload)
+from ._growth import (
+    CALL_SECONDS,
+    FIT_POINTS,
+    FLOOR,
+    MEMORY_CAP,
+    SIZES,
+    TOTAL_SECONDS,
+    exponents,
+    fit,
+    measure,
+    workload,
+)
 
 __all__ = ["CONSTRAINT", "Scaling", "TIME_MARGIN", "MEMORY_MARGIN", "judge", "judge_confirmed",
            "power", "fit", "measure", "workload"]
@@ -74,7 +84,7 @@ TIME_MARGIN = 0.75
 #: fits 1.7 and more.
 MEMORY_MARGIN = 0.5
 
-_MEASURED: "weakref.WeakKeyDictionary[Any, Evaluation]" = weakref.WeakKeyDictionary()
+_MEASURED: weakref.WeakKeyDictionary[Any, Evaluation] = weakref.WeakKeyDictionary()
 
 
 _SHOWN = Instance(Partition.from_labels(workload(8)[0]),

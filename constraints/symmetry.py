@@ -37,7 +37,7 @@ _SEARCH = "search for an asymmetric pair"
 ASYMMETRIC = "≠"
 #: metric -> the witness of its declared asymmetry (``a``, ``b``, ``a_b``, ``b_a``), found by
 #: the final search of its check (read back by :meth:`Symmetry.evidence`).
-_WITNESS: "weakref.WeakKeyDictionary[Any, Dict[str, Any]]" = weakref.WeakKeyDictionary()
+_WITNESS: weakref.WeakKeyDictionary[Any, Dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 def _unordered_pairs(max_n: int) -> Iterator[Instance]:
@@ -50,9 +50,9 @@ class Symmetry(Constraint):
     title = "Symmetry: Q(A, B) = Q(B, A), as declared"
     citation = ("Meilă (2007); Gösgens, Tikhonov & Prokhorenkova (2021), 'symmetry'; "
                 "Amigó et al. (2009).")
-    statement = ("Q(A, B) = Q(B, A) for all partitions A, B of the same items.  Declared "
-                 "symmetric: an asymmetric pair fails.  Declared asymmetric: an asymmetric "
-                 "pair must exist (none found → weak).  Undeclared: asymmetric pairs are "
+    statement = ("Q(A, B) = Q(B, A) for all partitions A, B of the same items. Declared "
+                 "symmetric: an asymmetric pair fails. Declared asymmetric: an asymmetric "
+                 "pair must exist (none found → weak). Undeclared: asymmetric pairs are "
                  "reported as ties (weak), never as failures.")
     reducible = True
 

@@ -29,6 +29,7 @@ from typing import Any, Callable, Dict, Iterable, Optional, Sequence, Tuple
 
 from .engine import CheckTask, journal_seed, run_audit, run_checks
 from .errors import UnknownArgumentError
+from .metrics.family import audited_metadata
 from .registry import get_constraint, list_constraints, resolve_metric
 from .results.model import AuditResult, CheckResult
 from .settings import Budget, Run, check_seed, current_defaults
@@ -185,7 +186,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
         if constraints is not None else list_constraints())]
     result = AuditResult(seed=seed, settings=budget.settings_json(),
                          timings=timings or budget.time_budget is not None,
-                         metadata={m.name: m.metadata() for m in resolved})
+                         metadata={m.name: audited_metadata(m) for m in resolved})
     tasks = [CheckTask(m, c, pair_seed(seed, m.name, c.name), budget)
              for m in resolved for c in cons]
     return run_audit(tasks, result, run, time_budget=budget.time_budget, progress=progress,

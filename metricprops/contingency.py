@@ -60,13 +60,13 @@ class Contingency:
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def from_labels(cls, labels_true: Any, labels_pred: Any) -> "Contingency":
+    def from_labels(cls, labels_true: Any, labels_pred: Any) -> Contingency:
         """Table of two label vectors (validated through :class:`Partition`)."""
         t, p = validate_pair(labels_true, labels_pred)
         return cls.from_partitions(t, p)
 
     @classmethod
-    def from_partitions(cls, truth: Partition, pred: Partition) -> "Contingency":
+    def from_partitions(cls, truth: Partition, pred: Partition) -> Contingency:
         """Table of two partitions of the same items, in O(n)."""
         kt, kp = truth.n_blocks, pred.n_blocks
         # temporaries are dropped as soon as they are used: at n = 10^7 they are 80 MB each
@@ -87,7 +87,7 @@ class Contingency:
         return cls(rows, cols, counts, kt, kp)
 
     @classmethod
-    def from_table(cls, table: Any) -> "Contingency":
+    def from_table(cls, table: Any) -> Contingency:
         """Table given directly: a 2-D array-like (or scipy sparse matrix) of counts.
 
         Rows are true blocks, columns predicted blocks.  Empty rows and columns are dropped.
@@ -136,7 +136,7 @@ class Contingency:
         out[self.cell_row, self.cell_col] = self.cell_n
         return out
 
-    def transpose(self) -> "Contingency":
+    def transpose(self) -> Contingency:
         """The table with truth and prediction swapped."""
         return Contingency(self.cell_col, self.cell_row, self.cell_n, len(self.b), len(self.a))
 

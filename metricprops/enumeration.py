@@ -6,7 +6,7 @@ labels where label ``i`` first appears after labels ``0 .. i-1``.  There are Bel
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations, product
 from typing import Iterator, List, Tuple
 
@@ -54,7 +54,7 @@ def set_partitions(n: int) -> Tuple[Partition, ...]:
     return _partitions_tuple(int(n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def bell(n: int) -> int:
     """The Bell number B(n)."""
     row = [1]
@@ -106,7 +106,7 @@ def _canonical(table: List[List[int]]) -> tuple:
     return tuple(sorted(tuple(sorted(r)) for r in table)), best
 
 
-@lru_cache(maxsize=None)
+@cache
 def pair_classes(n: int, unordered: bool = False) -> Tuple[Tuple[Partition, Partition], ...]:
     """One pair (A, B) per class of pairs of partitions of ``n`` items that differ only by a
     consistent reordering of the items (same contingency table up to row and column order).

@@ -137,9 +137,10 @@ def check_regenerates(path: PathLike, command: str, option: str = "--out") -> No
             "overwrite; choose another folder with " + option)
 
 
-def plural(count: int, noun: str) -> str:
-    """``"1 check"``, ``"3 checks"``: a count with its noun in the right number."""
-    return f"{count:,} {noun if count == 1 else noun + 's'}"
+def plural(count: int, noun: str, nouns: str = "") -> str:
+    """``"1 check"``, ``"3 checks"``, ``"12,345 checks"``: a count with its noun in the right
+    number (``nouns``: an irregular plural)."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def require_plotting(command: str) -> None:

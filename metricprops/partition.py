@@ -149,13 +149,13 @@ class Partition:
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def from_labels(cls, labels: Any, *, name: str = "labels") -> "Partition":
+    def from_labels(cls, labels: Any, *, name: str = "labels") -> Partition:
         """Partition whose blocks are the items sharing a label (labels: any hashable)."""
         codes, k = _labels_to_codes(labels, name)
         return labels if isinstance(labels, Partition) else cls(codes, k)
 
     @classmethod
-    def from_blocks(cls, blocks: Iterable[Iterable[int]], n: int | None = None) -> "Partition":
+    def from_blocks(cls, blocks: Iterable[Iterable[int]], n: int | None = None) -> Partition:
         """Partition from blocks of item indices; together they must cover ``0 .. n-1`` once."""
         block_list = [list(b) for b in blocks]
         items = [i for b in block_list for i in b]
@@ -178,7 +178,7 @@ class Partition:
         return cls(codes, len(block_list))
 
     @classmethod
-    def from_sizes(cls, sizes: Iterable[int]) -> "Partition":
+    def from_sizes(cls, sizes: Iterable[int]) -> Partition:
         """Consecutive blocks of the given sizes: ``from_sizes([2, 1]) == {0 1 | 2}``."""
         size_list = [int(s) for s in sizes]
         if any(s <= 0 for s in size_list):
@@ -186,12 +186,12 @@ class Partition:
         return cls(np.repeat(np.arange(len(size_list)), size_list), len(size_list))
 
     @classmethod
-    def one_block(cls, n: int) -> "Partition":
+    def one_block(cls, n: int) -> Partition:
         """All ``n`` items in one block."""
         return cls(np.zeros(int(n), dtype=np.intp), 1 if n > 0 else 0)
 
     @classmethod
-    def singletons(cls, n: int) -> "Partition":
+    def singletons(cls, n: int) -> Partition:
         """Every item in a block of its own."""
         return cls(np.arange(int(n)), int(n))
 
@@ -248,14 +248,14 @@ class Partition:
         return self.labels.astype(np.int64, copy=False).tolist()  # Python ints, at C speed
 
     # -- algebra ------------------------------------------------------------------------
-    def meet(self, other: "Partition") -> "Partition":
+    def meet(self, other: Partition) -> Partition:
         """Coarsest common refinement: items together iff together in both."""
         other = validate_pair(self, other)[1]
         key = self._codes.astype(np.int64) * max(other.n_blocks, 1) + other.codes
         _, inverse = np.unique(key, return_inverse=True)
         return Partition(inverse.reshape(-1), int(inverse.max()) + 1 if self.n else 0)
 
-    def is_refinement_of(self, other: "Partition") -> bool:
+    def is_refinement_of(self, other: Partition) -> bool:
         """True if every block of ``self`` lies inside a block of ``other``."""
         return self.meet(other).n_blocks == self.n_blocks
 

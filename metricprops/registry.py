@@ -11,9 +11,15 @@ import difflib
 import warnings
 from typing import Any, Callable, Dict, Iterable, List, Optional
 
-from .errors import (InvalidConstraintError, InvalidMetricError, PluginLoadWarning, TargetError,
-                     UnknownNameError)
-from .metrics import BUILTINS, PARAMETRISED, Metric, metric as _wrap_metric
+from .errors import (
+    InvalidConstraintError,
+    InvalidMetricError,
+    PluginLoadWarning,
+    TargetError,
+    UnknownNameError,
+)
+from .metrics import BUILTINS, PARAMETRISED, Metric
+from .metrics import metric as _wrap_metric
 from .targets import check_signature, import_target, is_target_spec, target_name
 
 __all__ = [

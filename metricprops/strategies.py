@@ -21,8 +21,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
-from .errors import InvalidArgumentError
 from .enumeration import degenerate_pairs, near_degenerate
+from .errors import InvalidArgumentError
 from .partition import Partition
 from .settings import check_int
 

@@ -11,9 +11,20 @@ from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 import click
 
-from ..settings import (DEFAULT_EXHAUSTIVE_N, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_ITEMS,
-                        DEFAULT_MIN_ITEMS, DEFAULT_SCALE_MAX_N, DEFAULT_TIMEOUT,
-                        MAX_EXHAUSTIVE_N, MIN_MAX_ITEMS, TOLERANCE, WALL_FACTOR, Budget, Run)
+from ..settings import (
+    DEFAULT_EXHAUSTIVE_N,
+    DEFAULT_MAX_EXAMPLES,
+    DEFAULT_MAX_ITEMS,
+    DEFAULT_MIN_ITEMS,
+    DEFAULT_SCALE_MAX_N,
+    DEFAULT_TIMEOUT,
+    MAX_EXHAUSTIVE_N,
+    MIN_MAX_ITEMS,
+    TOLERANCE,
+    WALL_FACTOR,
+    Budget,
+    Run,
+)
 
 __all__ = ["cluster_option", "budget_options", "given_knobs", "budget_from", "run_from",
            "BUDGET_OPTIONS"]

@@ -9,8 +9,7 @@ from ..errors import AuditInterrupted
 from ..output import check_outputs
 from ..settings import MAX_SEED
 from ._exit import EXIT_USAGE
-from ._interrupt import (drop_default_journal, finish_interrupted, journal_for,
-                         sigterm_as_interrupt)
+from ._interrupt import drop_default_journal, finish_interrupted, journal_for, sigterm_as_interrupt
 from ._options import budget_from, budget_options, cluster_option, given_knobs, run_from
 from ._output import finish_audit
 from .progress import Progress

@@ -47,8 +47,13 @@ def elm_paper_cmd(out_dir: Optional[str], json_path: str, quick: bool, seed: int
     next to the paper's, writes figures and elm-paper.md into --out (a new folder unless
     given).
     """
-    from ..output import (check_outputs, check_regenerates, require_plotting, write_outputs,
-                          write_text)
+    from ..output import (
+        check_outputs,
+        check_regenerates,
+        require_plotting,
+        write_outputs,
+        write_text,
+    )
     from ..report.sections import write_elm_paper_outputs
     from ..reproduce import elm_paper, elm_paper_text
     from ._output import report_failures

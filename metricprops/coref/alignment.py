@@ -166,7 +166,7 @@ def _sparse(rows: np.ndarray, cols: np.ndarray, weights: np.ndarray) -> float:
 
     Costs are ``C − w`` (C = 1 + max w, so every cost is positive and an edge never reads as
     an absent zero) plus, for every row, a private dummy column of cost ``C`` that stands for
-    "left unmatched" (weight 0).  Minimising the cost of a full row matching maximises Σ w.
+    "left unmatched" (weight 0). Minimising the cost of a full row matching maximises Σ w.
     """
     r, nr = _compact(rows)
     c, nc = _compact(cols)

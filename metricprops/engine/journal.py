@@ -14,7 +14,7 @@ import dataclasses
 import json
 import os
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Sequence, Tuple, Union
 
 from ..errors import JournalError
 from ..results.model import CheckResult
@@ -63,7 +63,7 @@ class Journal:
 
     @classmethod
     def open(cls, path: Union[str, Path], *, seed: int, settings: Dict[str, Any],
-             pairs: Sequence[Pair], resume: bool = False) -> "Journal":
+             pairs: Sequence[Pair], resume: bool = False) -> Journal:
         """Start a journal at ``path`` (replacing one there), or with ``resume`` continue the
         one there, whose seed, settings and pairs must be these (:class:`JournalError` names
         what differs)."""
@@ -101,7 +101,7 @@ class Journal:
         if remove:
             self.path.unlink(missing_ok=True)
 
-    def __enter__(self) -> "Journal":
+    def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *exc: Any) -> None:

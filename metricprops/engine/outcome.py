@@ -18,8 +18,8 @@ from typing import Any, Callable, Dict, Optional
 
 from ..calls import limit_text
 from ..constraint import input_class_of
-from ..partition import Partition
 from ..errors import MetricPropsError
+from ..partition import Partition
 from ..results.model import CheckResult, Counterexample, Finding, Status
 from .capture import kept_output
 from .pool import Reply

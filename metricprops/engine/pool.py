@@ -21,9 +21,9 @@ import shutil
 import sys
 import tempfile
 import time
+from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import wait
-from collections import deque
 from typing import Any, Callable, Deque, Iterator, List, Optional, Tuple
 
 import cloudpickle
@@ -196,7 +196,7 @@ class Pool:
         w.stop(kill=True)
         self._workers[index] = self._spawn()
 
-    def __enter__(self) -> "Pool":
+    def __enter__(self) -> Pool:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -1,6 +1,9 @@
 """Built-in metric families, each computed from one contingency table."""
 from __future__ import annotations
 
+from typing import Any, Callable, Dict
+
+from ..errors import InvalidMetricError
 from . import ami as _ami
 from . import coreference as _coreference
 from . import information as _information
@@ -8,9 +11,6 @@ from . import pair_counting as _pair_counting
 from . import per_element as _per_element
 from . import set_matching as _set_matching
 from . import smi as _smi
-from typing import Any, Callable, Dict
-
-from ..errors import InvalidMetricError
 from .base import CONVENTION_KEYS, KINDS, Metric, metric
 from .pair_counting import pair_f_beta
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..ops import exp_array, log_array
 from .base import Metric
-from .information import MEANS, VINH, _NMI_CONV
+from .information import _NMI_CONV, MEANS, VINH
 from .stats import cached, entropies
 
 _MAX_TERMS = 1 << 16  # terms per vectorised batch: small temporaries stay in cache and are reused
@@ -157,7 +157,7 @@ def _ami(method: str) -> Callable[[Any], Any]:
     formula.__doc__ = (
         f"Adjusted mutual information (I − E[I]) / ({label} − E[I]) (scikit-learn's "
         f"average_method='{method}')."
-        "\n\nE[I] is the exact expectation under the permutation model.  1 when the partitions "
+        "\n\nE[I] is the exact expectation under the permutation model. 1 when the partitions "
         "are identical (including both one block, or both all-singletons, where older "
         "scikit-learn releases returned 0.0 for some n); otherwise a zero denominator gives 0"
         + (" -- with the min normaliser also when one side is all singletons (then I = E[I] = "

@@ -152,7 +152,7 @@ class Metric:
     def oriented_perfect(self) -> Optional[float]:
         return None if self.perfect is None else self.oriented(self.perfect)
 
-    def with_metadata(self, **changes: Any) -> "Metric":
+    def with_metadata(self, **changes: Any) -> Metric:
         """A copy with some metadata replaced."""
         return replace(self, **changes)
 

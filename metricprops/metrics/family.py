@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Dict, Mapping, Optional
 
-__all__ = ["FAMILIES", "family_of"]
+__all__ = ["FAMILIES", "family_of", "audited_metadata"]
 
 #: The families in report order.
 FAMILIES = ("pair counting", "information-theoretic", "per-element", "set matching",
@@ -53,10 +53,16 @@ def family_of(metric: Any, metadata: Optional[Mapping[str, Any]] = None) -> str:
         family by its name; one declaring ``pair_counting`` is ``pair counting``.
     """
     if not isinstance(metric, str):
-        metadata, metric = metric.metadata(), metric.name
+        metadata = {"builtin": metric.builtin, "pair_counting": metric.pair_counting}
+        metric = metric.name
     metadata = metadata or {}
     if metadata.get("builtin", True):
         known = _builtin_families().get(metric.split("[", 1)[0])
         if known is not None:
             return known
     return "pair counting" if metadata.get("pair_counting") else "other"
+
+
+def audited_metadata(metric: Any) -> Dict[str, Any]:
+    """``metric``'s metadata as an audit records it: its own, with its ``family``."""
+    return {**metric.metadata(), "family": family_of(metric)}

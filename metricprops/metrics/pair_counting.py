@@ -14,7 +14,7 @@ ARI = 120/494 ≈ 0.2429.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .base import Metric
@@ -176,7 +176,7 @@ pair_recall = _m("pair_recall", pair_recall_formula, IIR,
                  symmetric=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pair_f_beta(beta: float = 1.0) -> Metric:
     """Pairwise F-β as a :class:`Metric` (``pair_f`` is β = 1)."""
     beta = float(beta)

@@ -50,6 +50,7 @@ from ..engine import CheckTask, journal_seed, run_audit
 from ..errors import PlanError
 from ..metrics import Metric
 from ..metrics import metric as wrap_metric
+from ..metrics.family import audited_metadata
 from ..registry import get_constraint, list_constraints, resolve_metric
 from ..results.model import AuditResult, CheckResult
 from ..settings import Budget, Run, check_seed
@@ -302,7 +303,7 @@ def run_plan(plan: Plan, *, overrides: Optional[Mapping[str, Any]] = None,
         cons = [get_constraint(c) for c in names] if names else list_constraints()
         m, budget = t.metric(plan.base), target_budget(plan, t, overrides)
         tasks += [CheckTask(m, c, pair_seed(seed, m.name, c.name), budget) for c in cons]
-        result.metadata[m.name] = {**m.metadata(), "target": t.spec,
+        result.metadata[m.name] = {**audited_metadata(m), "target": t.spec,
                                    "adapter": t.adapter.to_json()}
     return run_audit(tasks, result, run, time_budget=common.time_budget, progress=progress,
                      on_result=on_result)

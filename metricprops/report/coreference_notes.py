@@ -15,7 +15,7 @@ _FAMILIES = ("muc", "b3", "ceaf_m", "ceaf_e", "blanc", "lea")
 
 _NO_LINKS = ("**Scorer convention.** Identical partitions without any coreference link (one "
              "mention, or all mentions alone) score 0: {what} counts links, and the reference "
-             "scorer v8.01 scores 0/0 as 0.  MUC's blindness to singleton entities (Vilain et "
+             "scorer v8.01 scores 0/0 as 0. MUC's blindness to singleton entities (Vilain et "
              "al. 1995) is the reason; the known-analyses section checks it exhaustively.")
 _BLANC_ONE = ("**Scorer convention.** With one mention the key has neither coreference nor "
               "non-coreference links, and the scorer scores BLANC 0 (Luo et al. 2014's "
@@ -28,7 +28,7 @@ _ONE_SIDED = ("**By definition.** {side} alone is perfect for every {kind} of th
               "the only perfect prediction).")
 _CHANCE = ("**By definition.** Not adjusted for chance: the expected score of a random "
            "response with fixed entity sizes depends on the key (the exact expectations over "
-           "all arrangements are shown).  No coreference metric of the CoNLL scorer is "
+           "all arrangements are shown). No coreference metric of the CoNLL scorer is "
            "chance-corrected.")
 _LINK_COPIES = ("**By definition.** {what} counts coreference links, which grow quadratically "
                 "with copies: two copies of a mention alone form a link, so duplicating every "
@@ -46,7 +46,7 @@ _CONLL_ZERO = ("**By definition.** The CoNLL F averages MUC, B³ and CEAF-e F1; 
 _PREC_REFINES = ("**By definition.** Precision is 1 for every response that refines the key "
                  "(no wrong link), so against this key every prediction scores 1.")
 _DEGENERATE_SINGLETONS = ("**By definition.** All mentions alone beat a discordant response: "
-                          "{why}.  This is the ELM paper's criticism of BCubed (section 3.2) "
+                          "{why}. This is the ELM paper's criticism of BCubed (section 3.2) "
                           "and the mention identification effect of Moosavi & Strube (2016).")
 _CEAF_RAGBAG = ("**By definition.** CEAF's one-to-one alignment credits each key entity only "
                 "through its best-matching response entity, so adding a stray mention to the "

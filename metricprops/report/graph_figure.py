@@ -50,8 +50,8 @@ def _spring_layout(truth: Partition, pred: Partition, seed: int) -> Dict[int, Tu
     blocks = pred.blocks
     quotient = nx.Graph()
     quotient.add_nodes_from(range(len(blocks)))
-    quotient.add_edges_from(((a, b, {"weight": 0.1}) for a in range(len(blocks))
-                             for b in range(a)))  # weak ties keep components together
+    quotient.add_edges_from((a, b, {"weight": 0.1}) for a in range(len(blocks))
+                             for b in range(a))  # weak ties keep components together
     labels = pred.labels
     for u, v in to_graph(truth).edges:
         a, b = int(labels[u]), int(labels[v])

@@ -24,7 +24,7 @@ Rank agreement between the scores of two metrics is in :mod:`metricprops.reprodu
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 from typing import Iterable, Sequence, Tuple
 
 import numpy as np
@@ -80,7 +80,7 @@ def masks_to_labels(n: int, masks: Sequence[int] | np.ndarray) -> np.ndarray:
     return labels
 
 
-@lru_cache(maxsize=None)
+@cache
 def intervals(n: int) -> Tuple[np.ndarray, np.ndarray]:
     """All item intervals ``[i, j)`` with ``0 <= i < j <= n``: (starts, ends), n(n+1)/2 each."""
     i, j = np.triu_indices(n + 1, 1)
@@ -114,7 +114,7 @@ def block_incidence(n: int, masks: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def score_scale(n: int) -> int:
     """``lcm(1 .. 2n)``: every per-element F1 times this is an integer (n * it < 2**53)."""
     scale = 1

@@ -12,11 +12,11 @@ __all__ = ["EXPLANATIONS", "NOT_IN_TABLE"]
 
 _CONSTANT_C_MIN = (
     "{name} of the one-block truth against the all-singletons prediction of n items is "
-    "2/(n + 1): {detail} -- 2/3 at n = 2, 1/2 at n = 3 (our counterexample), 0 as n grows.  "
+    "2/(n + 1): {detail} -- 2/3 at n = 2, 1/2 at n = 3 (our counterexample), 0 as n grows. "
     "That pair is the only one where no pair of items agrees, so for each n the minimum is "
     "reached exactly there, which is what the reconstruction checked (n = 4, 5, 6 one at a "
-    "time, its own note says so).  But minimal agreement asks for one constant c_min, the "
-    "same at every n (the reason VI fails it); 2/(n + 1) is not one.  Our ✗ is right under "
+    "time, its own note says so). But minimal agreement asks for one constant c_min, the "
+    "same at every n (the reason VI fails it); 2/(n + 1) is not one. Our ✗ is right under "
     "the definition; the reference ✓ holds only if c_min may depend on n.")
 
 EXPLANATIONS: Dict[Tuple[str, str], str] = {
@@ -33,11 +33,11 @@ EXPLANATIONS: Dict[Tuple[str, str], str] = {
 #: What the cells without a reference mark mean.
 NOT_IN_TABLE = (
     "The reconstruction defines strong monotonicity and the asymptotic constant baseline for "
-    "pair-counting indices only.  Strong monotonicity is about a function of the four pair "
-    "counts, so we too leave it to metrics declared `pair_counting` (–).  The asymptotic "
+    "pair-counting indices only. Strong monotonicity is about a function of the four pair "
+    "counts, so we too leave it to metrics declared `pair_counting` (–). The asymptotic "
     "constant baseline we check for every metric: at the independence tables (n_ij = n α_i "
     "β_j, where the table of random labels concentrates) the gap to the reference shape must "
-    "vanish as n grows, and a gap that stays is confirmed on random arrangements.  AMI and SMI "
+    "vanish as n grows, and a gap that stays is confirmed on random arrangements. AMI and SMI "
     "have an exact constant baseline, hence the asymptotic one; NMI, NMI_max and FNMI pass "
     "because with the number of blocks fixed their mutual information at independence is "
     "exactly 0 (their bias towards many blocks needs the number of blocks to grow with n, "

@@ -106,7 +106,7 @@ def render_markdown(res: Dict[str, Any], command: Optional[str] = None) -> str:
              "The reference marks are therefore a reconstruction: *text* cells follow from that "
              "sentence; *computed* cells come from an independent exhaustive check of every "
              "pair and triple of partitions of up to six items with the index formulas of the "
-             "authors' code (`MartijnGosgens/validation_indices`), not from this library.  "
+             "authors' code (`MartijnGosgens/validation_indices`), not from this library. "
              "Ours come from an audit (`metricprops.audit`) with the default search (every "
              f"instance up to {budget['exhaustive_n']} items, {budget['max_examples']} random "
              f"ones up to {budget['max_items']} items per check; seed {res['seed']}).", "",

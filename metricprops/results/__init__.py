@@ -7,8 +7,17 @@
 """
 from __future__ import annotations
 
-from .model import (MEASURED, STATUSES, SYMBOLS, AuditResult, CheckResult, Counterexample,
-                    Finding, Status, counterexample_json)
+from .model import (
+                    MEASURED,
+                    STATUSES,
+                    SYMBOLS,
+                    AuditResult,
+                    CheckResult,
+                    Counterexample,
+                    Finding,
+                    Status,
+                    counterexample_json,
+)
 
 __all__ = ["Status", "Counterexample", "counterexample_json", "Finding", "CheckResult",
            "AuditResult", "SYMBOLS", "STATUSES", "MEASURED"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-from ..metrics.family import FAMILIES, family_of
 from .evidence import checked as checked_text
 from .terminal import legend
 
@@ -107,19 +106,21 @@ def evidence_column(result: Any) -> str:
 
 
 def evidence_per_family(audit: Any) -> Dict[str, Dict[str, Any]]:
-    """Per metric family (:func:`metricprops.metrics.family.family_of`, in the order of
-    :data:`~metricprops.metrics.family.FAMILIES`; only families with a result): its
+    """Per metric family (the ``family`` of each metric's metadata, as
+    :func:`metricprops.metrics.family.family_of` gives it; in the order the audit's results
+    first name them, ``other`` last): its
     ``metrics`` (names), the count of cells per column of :data:`EVIDENCE_COLUMNS` and the
     ``total``."""
-    out: Dict[str, Dict[str, Any]] = {
-        f: {"metrics": [], **{c: 0 for c in EVIDENCE_COLUMNS}, "total": 0} for f in FAMILIES}
+    out: Dict[str, Dict[str, Any]] = {}
     for r in audit.results:
-        row = out[family_of(r.metric, audit.metadata.get(r.metric))]
+        family = (audit.metadata.get(r.metric) or {}).get("family") or "other"
+        row = out.setdefault(family, {"metrics": [], **{c: 0 for c in EVIDENCE_COLUMNS},
+                                      "total": 0})
         if r.metric not in row["metrics"]:
             row["metrics"].append(r.metric)
         row[evidence_column(r)] += 1
         row["total"] += 1
-    return {f: row for f, row in out.items() if row["total"]}
+    return dict(sorted(out.items(), key=lambda kv: kv[0] == "other"))  # "other" last
 
 
 def _family_lines(audit: Any, proofs: bool) -> List[str]:

@@ -29,7 +29,7 @@ class Status(str, Enum):
     GAVE_UP = ("gave_up", "?")
     NOT_APPLICABLE = ("not_applicable", "–")
 
-    def __new__(cls, value: str, symbol: str) -> "Status":
+    def __new__(cls, value: str, symbol: str) -> Status:
         obj = str.__new__(cls, value)
         obj._value_ = value
         obj.symbol = symbol
@@ -70,7 +70,7 @@ class Counterexample(Mapping):
 
     @classmethod
     def build(cls, truth: Any, preds: Mapping[str, Any], scores: Mapping[str, Any],
-              detail: str = "", extra: Optional[Mapping[str, Any]] = None) -> "Counterexample":
+              detail: str = "", extra: Optional[Mapping[str, Any]] = None) -> Counterexample:
         """From :class:`~metricprops.partition.Partition` objects (``preds``: role -> partition)."""
         out: Dict[str, Any] = {"truth": truth.tolist()}
         out.update({role: p.tolist() for role, p in preds.items()})
@@ -83,12 +83,12 @@ class Counterexample(Mapping):
         return cls(out)
 
     @classmethod
-    def from_call_error(cls, exc: Any) -> "Counterexample":
+    def from_call_error(cls, exc: Any) -> Counterexample:
         """The input of a :class:`~metricprops.errors.MetricCallError`, with its reason."""
         return cls(exc.to_json())
 
     @classmethod
-    def of(cls, value: Any) -> Optional["Counterexample"]:
+    def of(cls, value: Any) -> Optional[Counterexample]:
         """``value`` as a Counterexample (``None`` stays ``None``; a JSON dict is wrapped)."""
         if value is None or isinstance(value, Counterexample):
             return value
@@ -201,7 +201,7 @@ class Finding:
         return {"violation": Status.FAILED, "error": Status.ERROR}.get(self.kind, Status.WEAK)
 
     @classmethod
-    def of(cls, value: Any) -> "Finding":
+    def of(cls, value: Any) -> Finding:
         if isinstance(value, Finding):
             return value
         data = dict(value)

@@ -5,18 +5,14 @@ from __future__ import annotations
 import math
 from typing import Any, Dict, Iterable, Mapping
 
+from ..output import plural  # one home for counts with their nouns
+
 __all__ = ["plural", "items", "numbers", "subscript"]
 
 #: Fewest significant digits a float is printed with.
 DIGITS = 6
 #: A float printed with this many significant digits reads back as itself.
 ROUND_TRIP = 17
-
-
-def plural(count: int, noun: str, nouns: str = "") -> str:
-    """``"1 instance"``, ``"3 instances"``, ``"12,345 instances"`` (``nouns``: an irregular
-    plural)."""
-    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def items(count: int) -> str:

@@ -174,7 +174,7 @@ class Search:
             return None
         return min(self.ties.values(), key=lambda t: t[0].size_key())
 
-    def out_of_memory(self, exc: BaseException) -> "Abort":
+    def out_of_memory(self, exc: BaseException) -> Abort:
         """The ``memory`` error of a search that ran out of memory outside the metric (in
         hypothesis' machinery, say) after calling it: the metric's memory all the same,
         recorded on the last instance scored; returns the :class:`Abort` that stops the

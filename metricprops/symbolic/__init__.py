@@ -35,13 +35,12 @@ from typing import Any, Optional, Sequence
 import sympy as sp
 
 from ..registry import resolve_metric
-from .catalog import (BUILTIN_CLOSED_FORMS, check_catalog, check_declared, summary,
-                               theorem3_gap)
+from .catalog import BUILTIN_CLOSED_FORMS, check_catalog, check_declared, summary, theorem3_gap
+from .evidence import proof_methods, prove
 from .families import FAMILIES, Family, get_family
 from .forms import M_SYM, SIZE_SYMBOLS, ClosedForm, parse
 from .ops import NumericOnlyError, SymbolicOps, SymbolicTable
 from .proofs import CHECKED, ERROR, PROVED, REFUTED, ClaimResult, check_form
-from .evidence import proof_methods, prove
 from .verdict import FailedProof, Proof
 
 __all__ = [

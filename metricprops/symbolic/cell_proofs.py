@@ -40,9 +40,9 @@ import sympy as sp
 
 from ..metrics import coreference as _coref
 from ..metrics import per_element as _pe
-from .verdict import FailedProof, Proof
 from .ops import SymbolicOps, SymbolicTable
 from .pair_witness import move_counterexample
+from .verdict import FailedProof, Proof
 
 __all__ = ["constraints_for", "prove", "per_item"]
 

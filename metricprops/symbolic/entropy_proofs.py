@@ -30,15 +30,15 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Tuple
 
 import sympy as sp
 
 from ..errors import InvalidMetricError
 from ..metrics.stats import Entropies
-from .verdict import FailedProof, Proof
 from .ops import SymbolicOps
 from .pair_witness import move_counterexample
+from .verdict import FailedProof, Proof
 
 __all__ = ["EntropyView", "constraints_for", "prove", "entropy_only"]
 

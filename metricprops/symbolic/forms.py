@@ -194,7 +194,7 @@ class ClosedForm:
             parse(self.condition, family.parameter, "condition")
 
     @classmethod
-    def coerce(cls, obj: Any) -> "ClosedForm":
+    def coerce(cls, obj: Any) -> ClosedForm:
         """A :class:`ClosedForm` from itself, a dict of its fields or a tuple
         ``(prediction, expression[, condition])``."""
         if isinstance(obj, cls):

@@ -233,7 +233,7 @@ class SymbolicTable:
     cell_col = cell_row
 
     @classmethod
-    def from_contingency(cls, table: Any) -> "SymbolicTable":
+    def from_contingency(cls, table: Any) -> SymbolicTable:
         """Exact (rational) view of a numeric :class:`~metricprops.contingency.Contingency`."""
         cells = [(int(x), int(a), int(b), 1)
                  for x, a, b in zip(table.cell_n, table.cell_a, table.cell_b)]

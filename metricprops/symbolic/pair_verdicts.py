@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, Sequence, Tuple
 
 import sympy as sp
 
 from ..metrics.pair_function import pair_count_value
-from .verdict import FailedProof, Proof
 from .ops import SymbolicOps
-from .pair_proofs import MOVES, MoveResult, count_symbols, oriented_value, prove_move
+from .pair_proofs import MoveResult, count_symbols, oriented_value, prove_move
 from .pair_witness import move_counterexample, pair_counterexample, step_counterexample
+from .verdict import FailedProof, Proof
 
 __all__ = ["constraints_for", "prove"]
 

@@ -31,11 +31,9 @@ import sympy as sp
 
 from ..metrics.base import Metric
 from ..registry import resolve_metric
+from .concrete import CONCRETE_M, CONCRETE_SIZES, check_concrete, condition_holds, symbolic_capable
 from .families import get_family
-from .forms import (K_SYM, M_SYM, N_SYM, SIZE_SYMBOLS, ClosedForm, instantiate,
-                             instantiate_general)
-from .concrete import (CONCRETE_M, CONCRETE_SIZES, check_concrete, condition_holds,
-                       symbolic_capable)
+from .forms import K_SYM, M_SYM, N_SYM, SIZE_SYMBOLS, ClosedForm, instantiate, instantiate_general
 from .ops import SymbolicOps, SymbolicTable
 
 __all__ = ["ClaimResult", "check_form", "PROVED", "CHECKED", "REFUTED", "ERROR",

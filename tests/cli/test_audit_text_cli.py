@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from metricprops.results.terminal import abbreviations, fit_table
 from metricprops.registry import constraint_names
 from metricprops.results.model import AuditResult, CheckResult
+from metricprops.results.terminal import abbreviations, fit_table
 
 # the scale phase (large inputs) is not what these tests look at: left out, it is most of the time
 BUDGET = ["--seed", "4", "--max-examples", "5", "--exhaustive-n", "3", "--scale-max-n", "0", "-q"]

@@ -9,10 +9,10 @@ import pytest
 
 import metricprops as mp
 from metricprops.checker import audit
-from metricprops.plans.plan import load_plan, parse_plan, run_plan, target_budget
-from metricprops.settings import Budget
 from metricprops.errors import PlanError
 from metricprops.plans.adapters import Adapter, parse_value_path, read_value
+from metricprops.plans.plan import load_plan, parse_plan, run_plan, target_budget
+from metricprops.settings import Budget
 
 SHAPES = textwrap.dedent('''
     """Other libraries' shapes: each one computes a built-in, behind a different interface."""
@@ -119,6 +119,7 @@ def plan_audit(plan_dir, shared_folder):
     """The folder with out.json and out.md of ``audit --plan plan.toml``: run once per test
     run, shared by the test processes."""
     from click.testing import CliRunner
+
     from metricprops.cli import main
 
     def build(folder):

@@ -122,7 +122,6 @@ def test_the_index_lists_only_what_the_third_party_report_audited(tmp_path, monk
         sections,
         third_party,
     )
-
     from metricprops.report.third_party.libraries import LIBRARIES
 
     for _, module in LIBRARIES.values():  # installed, whatever this machine has

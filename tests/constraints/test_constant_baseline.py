@@ -9,8 +9,12 @@ import pytest
 import metricprops as mp
 from metricprops.calls import Scorer
 from metricprops.constraint import Outcome
-from metricprops.constraints._permutation import (arrangements, contingency_tables,
-                                                  mean_over_arrangements, mean_over_tables)
+from metricprops.constraints._permutation import (
+    arrangements,
+    contingency_tables,
+    mean_over_arrangements,
+    mean_over_tables,
+)
 from metricprops.constraints.constant_baseline import CONSTRAINT, _instance
 from metricprops.partition import Partition
 from metricprops.settings import FAMILY_ALPHA, MAX_CONFIRMATIONS

@@ -18,6 +18,7 @@ from metricprops.constraints.size_vs_quantity import SizeVsQuantity
 from metricprops.constraints.zero_score import theorem1_witness
 from metricprops.partition import Partition
 from metricprops.strategies import partitions
+
 from plugins.custom import constant, fewer_blocks, more_blocks, worst_block_purity
 
 SEED = 20261130

@@ -12,6 +12,7 @@ import pytest
 
 import metricprops as mp
 from metricprops import get_metric
+
 from plugins.planted import sorting_rand, truth_keyed_cache
 
 rand = get_metric("rand")

@@ -13,9 +13,8 @@ import pytest
 
 import metricprops as mp
 from metricprops import Partition, get_metric
-from metricprops.constraint import Outcome
 from metricprops.calls import Scorer
-
+from metricprops.constraint import Outcome
 
 rand = get_metric("rand")
 nmi = get_metric("nmi")
@@ -177,7 +176,7 @@ def test_label_invariance_error_when_canonical_call_raises(run):
 
 def test_sklearn_rejected_label_types_are_named():
     sklearn_metrics = pytest.importorskip("sklearn.metrics")
-    from metricprops.constraints.label_invariance import CONSTRAINT, COMBOS, _instance
+    from metricprops.constraints.label_invariance import COMBOS, CONSTRAINT, _instance
     m = mp.metric(sklearn_metrics.rand_score, bounds=(0, 1), perfect=1)
     combos = tuple(c for c in COMBOS if c[0] == c[1] and c[0] in ("bytes", "tuple", "string"))
     inst = _instance(Partition.from_labels([0, 0, 1]), Partition.from_labels([0, 1, 1]),
@@ -324,8 +323,7 @@ def test_n_invariance_fails_for_rand(run):
 
 # -- shared machinery ------------------------------------------------------------------------
 def test_pair_classes_cover_every_contingency_table():
-    from metricprops.enumeration import pair_classes
-    from metricprops.enumeration import set_partitions
+    from metricprops.enumeration import pair_classes, set_partitions
 
     assert [len(pair_classes(n)) for n in range(1, 6)] == [1, 4, 10, 33, 91]
     assert [len(pair_classes(n, unordered=True)) for n in range(1, 6)] == [1, 3, 7, 21, 54]

@@ -14,8 +14,13 @@ from metricprops import get_metric
 from metricprops.constraints.scaling import fit, power
 from metricprops.errors import InvalidMetricError
 from metricprops.metrics.base import growth_exponent
-from plugins.planted import (dense_table_rand, lazy_pair_loop_rand, pair_loop_rand,
-                             slow_from_the_start)
+
+from plugins.planted import (
+    dense_table_rand,
+    lazy_pair_loop_rand,
+    pair_loop_rand,
+    slow_from_the_start,
+)
 
 rand = get_metric("rand")
 

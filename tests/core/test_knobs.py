@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from metricprops.cli.audit import command as audit_command
 from metricprops.cli._options import BUDGET_OPTIONS
+from metricprops.cli.audit import command as audit_command
 from metricprops.errors import InvalidArgumentError, UnknownArgumentError
 from metricprops.plans.plan import AUDIT_KEYS, AUDIT_OTHER_KEYS, TARGET_KEYS, TARGET_KNOBS
 from metricprops.settings import Budget, Run, current_defaults, defaults

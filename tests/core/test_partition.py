@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 import metricprops as mp
 from metricprops import Partition
-from metricprops.strategies import partition_pairs
 from metricprops.errors import (
     EmptyInputError,
     InvalidPartitionError,
@@ -20,6 +19,7 @@ from metricprops.errors import (
     MissingLabelError,
     UnhashableLabelError,
 )
+from metricprops.strategies import partition_pairs
 
 # -- helpers ---------------------------------------------------------------------------------
 

@@ -7,9 +7,10 @@ import json
 import pytest
 
 import metricprops as mp
-from metricprops.settings import Run, current_defaults, defaults
 from metricprops.errors import ClusterError, InvalidArgumentError
 from metricprops.registry import resolve_metric
+from metricprops.settings import Run, current_defaults, defaults
+
 from plugins import broken
 
 distributed = pytest.importorskip("distributed")

@@ -11,15 +11,16 @@ import dataclasses
 import pytest
 
 import metricprops as mp
-from metricprops.search import chunks as exhaustive
-from metricprops.search.check import run_check
-from metricprops.settings import Budget
 from metricprops.calls import Scorer
-from metricprops.search.chunks import chunk_plan, resume, run_chunk
 from metricprops.registry import get_constraint, resolve_metric
 from metricprops.results.model import Status
+from metricprops.search import chunks as exhaustive
+from metricprops.search.check import run_check
+from metricprops.search.chunks import chunk_plan, resume, run_chunk
 from metricprops.search.core import Abort, Search
+from metricprops.settings import Budget
 from metricprops.tolerance import TOLERANCE
+
 from plugins import broken
 
 META = dict(kind="similarity", bounds=(0.0, 1.0), perfect=1.0, symmetric=False)

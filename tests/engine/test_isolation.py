@@ -6,6 +6,7 @@ import pytest
 
 import metricprops as mp
 from metricprops.results.model import Status
+
 from plugins import broken
 
 FAST = dict(seed=5, max_examples=0, exhaustive_n=3)  # the default time limit: no flakes

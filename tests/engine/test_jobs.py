@@ -5,6 +5,7 @@ import pytest
 
 import metricprops as mp
 from metricprops.settings import Run, current_defaults, defaults
+
 from plugins import broken, faulty
 
 SMALL = dict(seed=9, max_examples=5, exhaustive_n=3)

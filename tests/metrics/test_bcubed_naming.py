@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given
 
 import metricprops as mp
+
 from label_strategies import label_pairs
 
 

@@ -48,6 +48,7 @@ def test_counts_in_goesgens_order():
 
 def test_symbolic_counts_give_the_formula():
     import sympy as sp
+
     from metricprops.symbolic.ops import SymbolicOps
     a, b, c, d = sp.symbols("a b c d", positive=True, integer=True)
     value = pair_count_value(mp.get_metric("jaccard"), a, b, c, d, ops=SymbolicOps())

@@ -3,13 +3,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
 import pytest
 
 import metricprops as mp
 from metricprops.report.coreference import COREFERENCE_METRICS, write_coreference_report
-from metricprops.report.coreference_analyses import (mention_identification_effect,
-                                                     muc_ignores_singletons, muc_rewards_merging,
-                                                     reference_agreement)
+from metricprops.report.coreference_analyses import (
+    mention_identification_effect,
+    muc_ignores_singletons,
+    muc_rewards_merging,
+    reference_agreement,
+)
 
 REPORTS = Path(__file__).resolve().parents[2] / "reports"
 

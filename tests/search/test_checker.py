@@ -20,6 +20,7 @@ from metricprops.constraint import PairwiseConstraint, pair_instance
 from metricprops.partition import Partition
 from metricprops.results.model import STATUSES
 from metricprops.strategies import partitions
+
 from plugins import broken, faulty
 
 SEED = 20261130
@@ -40,7 +41,7 @@ VERDICTS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def verdict(status):
     """The result of the check in :data:`VERDICTS` that demonstrates ``status``."""
     return VERDICTS[status]()

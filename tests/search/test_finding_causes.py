@@ -3,8 +3,6 @@ cause (``Evaluation.extra["cause"]``) is a finding of its own, shrunk on its own
 cause shows in the JSON, the terminal and the Markdown, in a deterministic order."""
 from __future__ import annotations
 
-from hypothesis import strategies as st
-
 import metricprops as mp
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome
 from metricprops.partition import Partition

@@ -59,8 +59,9 @@ def test_min_items_leaves_the_tiny_inputs_out_on_purpose():
     assert r.counterexample["truth"] == [0, 0, 0, 0]
     assert "instances with 2 to 5 items" in r.scope and r.min_items == 2
     # exactly the enumerated instances with fewer items are left out
-    from metricprops.constraints import max_agreement
     import itertools
+
+    from metricprops.constraints import max_agreement
     tiny = sum(1 for i in itertools.chain(max_agreement.enumerate(5),
                                           max_agreement.examples(30)) if i.n < 3)
     full = check("elm_f", "max_agreement", seed=1, max_examples=0)

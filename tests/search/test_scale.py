@@ -7,11 +7,12 @@ import io
 import math
 
 import pytest
-from plugins.planted import ari_int64, fmi_int32
 
 import metricprops as mp
 from metricprops.search.scale import SHAPE_PAIRS, SHAPES, ladder, shape_labels
 from metricprops.testing import assert_agrees
+
+from plugins.planted import ari_int64, fmi_int32
 
 BUDGET = dict(seed=5, max_examples=0, exhaustive_n=2)
 

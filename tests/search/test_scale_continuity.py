@@ -8,16 +8,17 @@ import io
 import math
 
 import pytest
+
+import metricprops as mp
+from metricprops.search import continuity
+from metricprops.search.scale import shape_labels
+
 from plugins.planted import (
     ari_float32_noise,
     ari_pair_product_int32,
     ari_pair_product_int64,
     nmi_uint16_joint,
 )
-
-import metricprops as mp
-from metricprops.search import continuity
-from metricprops.search.scale import shape_labels
 
 
 def _discontinuities(r):

@@ -7,7 +7,6 @@ import pytest
 
 import metricprops as mp
 from metricprops.metrics.stats import pair_counts
-from metricprops.partition import Partition
 from metricprops.symbolic import FailedProof, Proof, proof_methods, prove
 from metricprops.symbolic.pair_witness import MOVE_INSTANCES, counts_of
 from metricprops.tolerance import compare_values

@@ -2,7 +2,6 @@
 (drawing them: tests/report/test_graph_figure.py)."""
 from __future__ import annotations
 
-
 import networkx as nx
 import pytest
 from hypothesis import given, settings

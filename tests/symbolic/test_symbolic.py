@@ -1,18 +1,29 @@
 """Symbolic view: the metric formulas evaluated over sympy tables, closed forms and proofs."""
 from __future__ import annotations
 
-import sympy as sp
 import pytest
+import sympy as sp
 from hypothesis import given, settings
 
 import metricprops as mp
 from metricprops import get_metric
 from metricprops.errors import InvalidArgumentError, MetricPropsError, UnknownNameError
 from metricprops.strategies import partition_pairs
-from metricprops.symbolic import (BUILTIN_CLOSED_FORMS, ClosedForm, NumericOnlyError,
-                                  SymbolicOps, SymbolicTable, check_catalog, check_declared,
-                                  check_form, exact_value, get_family, size_symbols,
-                                  symbolic_value, theorem3_gap)
+from metricprops.symbolic import (
+    BUILTIN_CLOSED_FORMS,
+    ClosedForm,
+    NumericOnlyError,
+    SymbolicOps,
+    SymbolicTable,
+    check_catalog,
+    check_declared,
+    check_form,
+    exact_value,
+    get_family,
+    size_symbols,
+    symbolic_value,
+    theorem3_gap,
+)
 
 s1, s2, s3 = size_symbols(3)
 

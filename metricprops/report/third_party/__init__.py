@@ -7,8 +7,16 @@
 """
 from __future__ import annotations
 
-from .audit import (DEFAULT_SEED, DEFAULT_SETTINGS, NOTES, TARGETS, generate, render_markdown,
-                    targets, write_reports)
+from .audit import (
+                    DEFAULT_SEED,
+                    DEFAULT_SETTINGS,
+                    NOTES,
+                    TARGETS,
+                    generate,
+                    render_markdown,
+                    targets,
+                    write_reports,
+)
 
 __all__ = ["TARGETS", "NOTES", "DEFAULT_SEED", "DEFAULT_SETTINGS", "targets", "generate",
            "render_markdown", "write_reports"]

@@ -76,7 +76,7 @@ print(round(sim.purity_index(t, h), 6))   # 0.6; every cluster of h is pure: 1.0
         "partitions without a pair together 0",
         "With no pair of items together in either partition (one item, or all singletons) "
         "the indices are 0/0 and the code returns 0, the worst value, for a perfect match "
-        "(the edge case of scikit-learn's `fowlkes_mallows_score`).  cdlib's `jaccard_index` "
+        "(the edge case of scikit-learn's `fowlkes_mallows_score`). cdlib's `jaccard_index` "
         "calls clusim's.",
         """
 from clusim.clustering import Clustering
@@ -127,7 +127,7 @@ print(v_measure_score(preds, target).item(), homogeneity_score(preds, target).it
     Bug("cdlib", "`partition_closeness_simple` counts every community size once",
         "The size multiplicities n(x) are counted after the sizes were put in a set, so each "
         "is 1 and N is the sum of the *distinct* sizes: a partition into sizes (2, 2, 1) and "
-        "one into (2, 1, 1, 1) are as close as identical partitions.  (Found while judging "
+        "one into (2, 1, 1, 1) are as close as identical partitions. (Found while judging "
         "the score's findings, which all follow from comparing size distributions only; no "
         "constraint isolates this bug, since the score declares no perfect value.)",
         """
@@ -196,7 +196,7 @@ print(clustereval.pair_specificity_score([0, 0, 0], [0, 0, 0]))   # 0; a perfect
         "(tp · tn): the product passes 2^63 once n² / 2 squared does, near n = 92,682, and "
         "wraps around, so the index leaves [−0.5, 1] (429 at 92,683 items; −0.501 at 92,384) "
         "-- the overflow scikit-learn's `adjusted_rand_score` had and fixed by computing in "
-        "floating point.  Found by the scale phase, which bisected it to those sizes.",
+        "floating point. Found by the scale phase, which bisected it to those sizes.",
         """
 import math
 import torch
@@ -212,7 +212,7 @@ print(round(adjusted_rand_score(pred, truth).item(), 2))   # 429.34; ARI is at m
         "score two identical one-block partitions 0",
         "Two identical partitions are a perfect match whatever their entropy; both functions "
         "short-cut to 0 when the mutual information is 0, which it is for two one-block "
-        "partitions (no entropy at all).  The declared perfect value is 1, and scikit-learn, "
+        "partitions (no entropy at all). The declared perfect value is 1, and scikit-learn, "
         "the reference the documentation names, returns 1.0.",
         """
 import torch
@@ -228,7 +228,7 @@ print(normalized_mutual_info_score(labels, labels).item(),
         "wraps around: a giant cluster of 7/8 of the items among singletons against one "
         "block scores 1.0 up to 99,081 items and 0.133 from 99,082 (0.135 at 131,072), one "
         "block against two halves from 110,219 items (0.49999 at 131,072); the right value "
-        "is 1 in both (ARI 0: one block carries no information).  The wrong values stay "
+        "is 1 in both (ARI 0: one block carries no information). The wrong values stay "
         "inside [0, 1.5], so no bound catches them; the continuity test at scale does.",
         """
 import networkit as nk

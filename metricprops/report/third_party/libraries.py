@@ -107,7 +107,7 @@ def render_bugs(report: Dict[str, Any]) -> List[str]:
         return []
     out = ["", "## Bugs, with plain-Python reproductions", "",
            "Each reproduction uses the library alone (no metricprops) and prints the wrong "
-           "value; the expected value is in the comment.  The test suite runs every one of "
+           "value; the expected value is in the comment. The test suite runs every one of "
            "them against the installed versions.", ""]
     for i, bug in enumerate(bugs, 1):
         version_ = report.get("versions", {}).get(bug.distribution, "?")

@@ -34,7 +34,7 @@ RULE = ("A finding is judged a **bug** when a value on identical partitions diff
         "declared perfect value, or when a value contradicts the library's own documentation "
         "or the reference implementation it documents (scikit-learn, for most of them); a "
         "**convention** only when the library documents the choice; **by definition** when "
-        "it follows from the metric's formula.  Every bug names its upstream issue, or says "
+        "it follows from the metric's formula. Every bug names its upstream issue, or says "
         "that none was found in the library's tracker.")
 
 
@@ -197,7 +197,7 @@ ERRORS: Dict[str, str] = {
     **{name: "**Bug (edge case)** (identical partitions of one item score NaN). With one item "
        "there is no pair (no entropy for NMI): the ratio is 0/0 and the function returns NaN "
        "for two identical partitions, whose declared value is 1 (scikit-learn returns 1.0); "
-       "the library documents no such convention.  Upstream: no issue found in the library's "
+       "the library documents no such convention. Upstream: no issue found in the library's "
        "tracker." for name in (
            "clusim.rand_index", "clusim.rogers_tanimoto_index", "clusim.nmi",
            "cdlib.rand_index", "networkit.NodeStructuralRandMeasure")},
@@ -207,7 +207,7 @@ ERRORS: Dict[str, str] = {
        "all-singletons partitions) the expected index equals its maximum and the adjustment "
        "divides by zero: the function raises `ZeroDivisionError` on two identical partitions, "
        "whose declared value is 1 (scikit-learn returns 1.0 there); the library documents no "
-       "such convention.  Upstream: no issue found in the library's tracker." for name in (
+       "such convention. Upstream: no issue found in the library's tracker." for name in (
            "clusim.adjrand_index", "clusim.adj_mi", "clusim.omega_index", "cdlib.omega")},
 }
 
@@ -315,7 +315,7 @@ def nan_labels(package: str, how: str) -> str:
     return ("**Undocumented input handling (NaN labels), not counted as a bug.** "
             f"{package} {how}, where two NaN objects are different keys (NaN ≠ NaN), so a "
             "block labelled NaN becomes singletons and the value changes; numpy-based "
-            "libraries count NaN as one label.  No documentation says what a NaN label means "
+            "libraries count NaN as one label. No documentation says what a NaN label means "
             "(so it is no convention) and none is contradicted (so it is no bug by the rule), "
             f"but {package[:1].lower() + package[1:]} takes it silently instead of rejecting "
             "it.")
@@ -337,7 +337,7 @@ LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     ("genieclust", "label_invariance"): "**Undocumented input handling (labels converted to "
     "integers), not counted as a bug.** genieclust takes vectors of integer labels and "
     "converts others silently: float32 ids past the integer range, floats such as 0.2 and "
-    "0.7, and mixed `0` / `\"0\"` collapse into fewer clusters and the value changes.  An "
+    "0.7, and mixed `0` / `\"0\"` collapse into fewer clusters and the value changes. An "
     "unused integer value is the bug above (an empty cluster).",
 }
 
@@ -362,9 +362,9 @@ _BC = "metricprops.plans.package_adapters:bcubed_f"
 
 _MIXED = ("**Bug.** Distinct labels `0` and `\"0\"` are merged: the label list is converted with "
           "numpy, which turns a mixed int/str list into a string array, so the metric scores a "
-          "different partition and returns a wrong value without a warning.  scikit-learn's "
+          "different partition and returns a wrong value without a warning. scikit-learn's "
           "classification metrics reject exactly this input (`ValueError: Mix of label input "
-          "types (string and number)`); the clustering metrics' `check_clusterings` does not.  "
+          "types (string and number)`); the clustering metrics' `check_clusterings` does not. "
           "(Rejections, not findings: bytes labels raise `TypeError`, tuple labels raise "
           "`ValueError: labels_true must be 1D` — the documented 1-D array-like input.)")
 _NOT_ADJUSTED = ("**By definition (documented).** The index is not adjusted for chance, so its "
@@ -422,7 +422,7 @@ NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
     (_SK + "fowlkes_mallows_score", "max_agreement"): (
         "failed", _FMI_BUG + " Identical partitions that put no two items together "
         "(n = 1, or all singletons) score 0.0, the worst value: the implementation returns 0 "
-        "whenever TP = 0, conflating \"no agreeing pair\" with \"no pair at all\".  This "
+        "whenever TP = 0, conflating \"no agreeing pair\" with \"no pair at all\". This "
         "contradicts its own docstring (\"perfect labelings ... have score 1.0\") and "
         "scikit-learn's ARI and Rand (1.0 there); an upstream fix is proposed "
         "(scikit-learn pull request 34625)."),
