@@ -1,6 +1,6 @@
 """Calling a metric directly on given label containers, past the checker's memo.
 
-The checker's :class:`~metricprops.calls.Scorer` memoises every value and passes fresh
+The checker's :class:`~metricprops.calls.ScoreFn` memoises every value and passes fresh
 canonical lists.  The hygiene properties (label invariance, determinism, input immutability)
 need the opposite: the metric's own value on the containers they built, every time it is
 asked, so that a memo cannot hide a difference between two calls.

@@ -31,7 +31,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from metricprops.calls import as_number
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
@@ -151,7 +151,7 @@ class RenamingConstraint(Constraint):
             yield renamed_instance(Partition.singletons(n), Partition.one_block(n),
                                    self.combos, reversed_order(n))
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, pred = instance.truth, instance["pred"]
         base = metric.oriented(score(truth, pred))

@@ -34,7 +34,7 @@ from typing import Any, Iterator, List, Tuple
 import numpy as np
 from hypothesis import strategies as st
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 from metricprops.tolerance import TOLERANCE, compare_values
@@ -114,7 +114,7 @@ class AsymptoticConstantBaseline(Constraint):
         return (f"Instances are shapes; each was scored at its independence tables of about "
                 f"{SMALL} and {SMALL * GROWTH} items.")
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         if not (_nontrivial(instance.truth) and _nontrivial(instance["pred"])):
             return Evaluation(Outcome.SATISFIED, {}, 0.0, detail="a trivial shape")
@@ -140,7 +140,7 @@ class AsymptoticConstantBaseline(Constraint):
                                  f"{abs(gap['large']):.6g} while n grows {GROWTH}-fold "
                                  "(a candidate, to be confirmed on random arrangements)")
 
-    def confirm(self, instance: Instance, score: Scorer, metric: Any,
+    def confirm(self, instance: Instance, score: ScoreFn, metric: Any,
                 tolerance: float = TOLERANCE, alpha: float = FAMILY_ALPHA) -> Evaluation:
         """Random arrangements at the smaller size (cheap, and the expectations of a metric
         whose limit differs by shape differ there too): do the two expectations differ?"""

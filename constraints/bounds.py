@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from metricprops.constraint import Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn
 from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import PairPropertyConstraint, class_note, degenerate_pairs
@@ -36,7 +36,7 @@ class Bounds(PairPropertyConstraint):
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         return class_note(exhaustive_n)
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         value = metric.oriented(score(instance.truth, instance["pred"]))  # the raw value
         lo, hi = metric.bounds

@@ -40,7 +40,7 @@ from typing import Any, Iterator, Tuple
 
 from hypothesis import strategies as st
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
 from metricprops.tolerance import TOLERANCE, compare_values
@@ -86,7 +86,7 @@ def _instance(sizes_t: Tuple[int, ...], sizes_h: Tuple[int, ...], note: str = ""
     return Instance(Partition.from_sizes(sizes_t), {"pred": Partition.from_sizes(sizes_h)}, note)
 
 
-def expectation(score: Scorer, metric: Any, truth: Partition, pred: Partition) -> dict:
+def expectation(score: ScoreFn, metric: Any, truth: Partition, pred: Partition) -> dict:
     """E[f(T, H)] (raw values) over H a random arrangement of ``pred``'s labels.
 
     ``method`` is ``"arrangements"`` or ``"tables"`` (``exact``), else ``"sampled"``: the
@@ -107,7 +107,7 @@ def expectation(score: Scorer, metric: Any, truth: Partition, pred: Partition) -
     return {"mean": mean, "exact": False, "count": count, "method": "sampled", "se": se}
 
 
-def _reference(score: Scorer, metric: Any) -> float:
+def _reference(score: ScoreFn, metric: Any) -> float:
     return expectation(score, metric, Partition.from_sizes(REFERENCE[0]),
                        Partition.from_sizes(REFERENCE[1]))["mean"]
 
@@ -156,7 +156,7 @@ class ConstantBaseline(Constraint):
                 f"candidate fails only if {CONFIRM_SAMPLES} fresh ones confirm it "
                 f"(family-wise α = {FAMILY_ALPHA:g} per check).")
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, pred = instance.truth, instance["pred"]
         ref = _reference(score, metric)
@@ -183,7 +183,7 @@ class ConstantBaseline(Constraint):
                           detail=f"screening: z = {z:.2f} on {SAMPLES} random arrangements "
                                  "(a candidate, not yet a finding)")
 
-    def confirm(self, instance: Instance, score: Scorer, metric: Any,
+    def confirm(self, instance: Instance, score: ScoreFn, metric: Any,
                 tolerance: float = TOLERANCE, alpha: float = FAMILY_ALPHA) -> Evaluation:
         """Test the candidate on a fresh sample of :data:`CONFIRM_SAMPLES` arrangements."""
         truth, pred = instance.truth, instance["pred"]

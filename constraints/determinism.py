@@ -27,7 +27,7 @@ from typing import Any, Iterator, List, Tuple
 
 from hypothesis import strategies as st
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.strategies import pairs
 from metricprops.tolerance import TOLERANCE
@@ -74,7 +74,7 @@ class Determinism(Constraint):
             yield _instance(a, b, a, _other(b), "same truth")
             yield _instance(a, b, b, a, "swapped")
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         p1 = (instance.truth, instance["pred"])
         p2 = (instance["truth_2"], instance["pred_2"])

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._triples import TripleInstances
@@ -51,7 +51,7 @@ class Distance(TripleInstances, Constraint):
                     "none (pass --perfect)")
         return None
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         # identity and symmetry on (A, B) -- every ordered pair is some triple's (A, B), up
         # to a consistent reordering of the items -- and the triangle on (A, B, C)

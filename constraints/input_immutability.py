@@ -21,7 +21,7 @@ from typing import Any, Iterator, List, Optional, Tuple
 
 import numpy as np
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import call, codes, timeout_of
@@ -78,7 +78,7 @@ class InputImmutability(Constraint):
         for a, b in class_pairs(min(max_n, EXHAUSTIVE_N)):
             yield Instance(a, {"pred": b})
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, pred = instance.truth, instance["pred"]
         scores = {"pred": metric.oriented(score(truth, pred))}

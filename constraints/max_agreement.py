@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from metricprops.constraint import Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
@@ -48,7 +48,7 @@ class MaxAgreement(PairPropertyConstraint):
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         return class_note(exhaustive_n)
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, pred = instance.truth, instance["pred"]
         perfect = metric.oriented_perfect

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, List, Optional
 
-from metricprops.constraint import Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
@@ -73,7 +73,7 @@ class MinimalAgreement(PairPropertyConstraint):
                     "N11 = N00 = 0 of the same total, where the formula is defined.")
         return "Checked on partitions: c_min is the value on {0 1} against {0 | 1}."
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, pred = instance.truth, instance["pred"]
         if truth.n < 2:  # no pair of items: nothing agrees or disagrees

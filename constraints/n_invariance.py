@@ -24,7 +24,7 @@ from typing import Any, Iterator, Optional
 import numpy as np
 from hypothesis import strategies as st
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
@@ -79,7 +79,7 @@ class NInvariance(Constraint):
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         return class_note(exhaustive_n)
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, pred = instance.truth, instance["pred"]
         k = int(instance.note.split("=")[1])

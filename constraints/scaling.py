@@ -50,7 +50,7 @@ from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.metrics.base import growth_exponent
 from metricprops.partition import Partition
 from metricprops.results.model import MEASURED
@@ -190,7 +190,7 @@ class Scaling(Constraint):
             return None
         return {"kind": "measured", "declared": metric.complexity, MEASURED: ev.extra[MEASURED]}
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         cached = _MEASURED.get(metric)
         if cached is not None:

@@ -39,7 +39,7 @@ from metricprops.constraint import (
     Instance,
     Outcome,
     PairwiseConstraint,
-    Scorer,
+    ScoreFn,
     pair_instance,
 )
 from metricprops.enumeration import set_partitions
@@ -99,7 +99,7 @@ class StrongMonotonicity(ByTruthShape, PairwiseConstraint):
                 if dominates(counts[b], counts[w]):
                     yield pair_instance(truth, worse, better)
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, worse, better = instance.truth, instance["worse"], instance["better"]
         v = count_vector(truth, worse)

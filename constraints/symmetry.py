@@ -24,11 +24,11 @@ from __future__ import annotations
 import weakref
 from typing import Any, Dict, Iterator, Optional
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
-from ._pairs import CLASS_N_MAX, class_note, class_pairs, pairs
+from ._pairs import PairPropertyConstraint, class_note, class_pairs
 
 #: Largest n of the final search for an asymmetric pair (metrics declared asymmetric).
 SEARCH_N = 5
@@ -45,7 +45,10 @@ def _unordered_pairs(max_n: int) -> Iterator[Instance]:
         yield Instance(a, {"pred": b})
 
 
-class Symmetry(Constraint):
+class Symmetry(PairPropertyConstraint):
+    """Pairs as every pair property draws them (:class:`._pairs.PairPropertyConstraint`),
+    enumerated unordered."""
+
     name = "symmetry"
     title = "Symmetry: Q(A, B) = Q(B, A), as declared"
     citation = ("Meilă (2007); Gösgens, Tikhonov & Prokhorenkova (2021), 'symmetry'; "
@@ -54,18 +57,10 @@ class Symmetry(Constraint):
                  "symmetric: an asymmetric pair fails. Declared asymmetric: an asymmetric "
                  "pair must exist (none found → weak). Undeclared: asymmetric pairs are "
                  "reported as ties (weak), never as failures.")
-    reducible = True
-
-    def exhaustive_limit(self, max_n: int) -> int:
-        return min(max_n, CLASS_N_MAX)
-
-    def scale_instance(self, truth: Partition, pred: Partition) -> Instance:
-        return Instance(truth, {"pred": pred}, "scale")
-
-    def strategy(self, max_items: int) -> Any:
-        return pairs(max_items).map(lambda ab: Instance(ab[0], {"pred": ab[1]}))
 
     def enumerate(self, max_n: int) -> Iterator[Instance]:
+        """Every unordered pair class (Q(A, B) and Q(B, A) are both scored), then the final
+        search of a metric declared asymmetric."""
         yield from _unordered_pairs(max_n)
         search_n = min(max_n, SEARCH_N)
         if search_n >= 2:
@@ -106,7 +101,7 @@ class Symmetry(Constraint):
                            f"B = {witness['b_notation']}"),
                 "witness": {k: witness[k] for k in ("a", "b", "a_b", "b_a")}}
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         if instance.note.startswith(_SEARCH):
             return self._search(instance, score, metric, tolerance)
@@ -126,7 +121,7 @@ class Symmetry(Constraint):
         return Evaluation(Outcome.VIOLATED, scores, -gap,
                           detail=detail + " but the metric is declared symmetric")
 
-    def _search(self, instance: Instance, score: Scorer, metric: Any,
+    def _search(self, instance: Instance, score: ScoreFn, metric: Any,
                 tolerance: float) -> Evaluation:
         shown_a, shown_b = instance.truth, instance["pred"]
         if metric.symmetric is not False:

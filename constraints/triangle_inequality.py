@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._triples import TRIPLE_N, TripleInstances  # noqa: F401  (TRIPLE_N: public here)
@@ -37,7 +37,7 @@ class TriangleInequality(TripleInstances, Constraint):
                     "(audit 1 − s wrapped as a distance instead)")
         return None
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         a, b, c = instance.truth, instance["b"], instance["c"]
         d_ab = metric.oriented(score(a, b))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
-from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, Scorer
+from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.enumeration import set_partitions
 from metricprops.partition import Partition
 from metricprops.strategies import partitions
@@ -69,7 +69,7 @@ class ZeroScore(Constraint):
             for truth in set_partitions(n):
                 yield Instance(truth)
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth = instance.truth
         lower = metric.oriented_lower

@@ -27,12 +27,13 @@ from .partition import Partition
 from .tolerance import TOLERANCE, compare_values
 
 __all__ = [
-    "Outcome", "Instance", "Evaluation", "Constraint", "PairwiseConstraint", "Scorer",
+    "Outcome", "Instance", "Evaluation", "Constraint", "PairwiseConstraint", "ScoreFn",
     "input_class_of",
 ]
 
-#: ``score(truth, pred) -> Q`` : the metric oriented so that higher is better.
-Scorer = Callable[[Partition, Partition], float]
+#: ``score(truth, pred) -> Q`` : the metric oriented so that higher is better (the type a
+#: constraint sees; the search passes a :class:`metricprops.calls.Scorer`, which is one).
+ScoreFn = Callable[[Partition, Partition], float]
 
 
 class Outcome(enum.Enum):
@@ -167,11 +168,11 @@ class Constraint:
         """
         return iter(())
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def confirm(self, instance: Instance, score: Scorer, metric: Any,
+    def confirm(self, instance: Instance, score: ScoreFn, metric: Any,
                 tolerance: float = TOLERANCE, alpha: float = 1e-4) -> Evaluation:
         """Re-test a *tentative* violation on data independent of the search.
 
@@ -212,7 +213,7 @@ class PairwiseConstraint(Constraint):
 
     strict: bool = True
 
-    def evaluate(self, instance: Instance, score: Scorer, metric: Any,
+    def evaluate(self, instance: Instance, score: ScoreFn, metric: Any,
                  tolerance: float = TOLERANCE) -> Evaluation:
         worse, better = instance["worse"], instance["better"]
         q_worse = score(instance.truth, worse)

@@ -21,7 +21,7 @@ from .errors import (
     UnhashableLabelError,
 )
 
-__all__ = ["Partition", "as_partition", "validate_pair"]
+__all__ = ["Partition", "as_partition", "validate_pair", "label_lists"]
 
 
 def _describe(x: Any) -> str:
@@ -294,10 +294,28 @@ def validate_pair(
     """Validate a (truth, prediction) pair at the boundary: same length, non-empty."""
     t = as_partition(labels_true, "labels_true")
     p = as_partition(labels_pred, "labels_pred")
-    if t.n != p.n:
-        raise LengthMismatchError(
-            f"expected labels_true and labels_pred of the same length, got {t.n} and {p.n}"
-        )
+    _check_lengths(t.n, p.n)
     if t.n == 0 and not allow_empty:
         raise EmptyInputError("expected at least one item, got empty labels")
     return t, p
+
+
+def _check_lengths(n_true: int, n_pred: int) -> None:
+    if n_true != n_pred:
+        raise LengthMismatchError(
+            f"expected labels_true and labels_pred of the same length, got {n_true} and {n_pred}"
+        )
+
+
+def label_lists(labels_true: Any, labels_pred: Any) -> tuple[list, list]:
+    """The two labellings as lists, unvalidated otherwise (an adapter hands them to a library
+    as they are), after checking they have the same length.
+
+    Raises
+    ------
+    LengthMismatchError
+        If the two labellings differ in length (a ``ValueError``).
+    """
+    truth, pred = list(labels_true), list(labels_pred)
+    _check_lengths(len(truth), len(pred))
+    return truth, pred

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Dict, List, Tuple
 
+from ..partition import label_lists
+
 __all__ = ["blocks", "codes", "clusim_clustering", "cdlib_clustering", "networkit_partition",
            "networkit_graph", "BUILDERS", "GRAPH_BUILDERS", "LibraryFunction", "clusim",
            "cdlib"]
@@ -34,13 +36,10 @@ def blocks(labels_true: Any, labels_pred: Any) -> Tuple[List[List[int]], List[Li
 
     Raises
     ------
-    ValueError
-        If the two labellings differ in length.
+    LengthMismatchError
+        If the two labellings differ in length (a ``ValueError``).
     """
-    truth, pred = list(labels_true), list(labels_pred)
-    if len(truth) != len(pred):
-        raise ValueError(f"expected labels_true and labels_pred of the same length, got "
-                         f"{len(truth)} and {len(pred)}")
+    truth, pred = label_lists(labels_true, labels_pred)
 
     def split(labels: List[Any]) -> List[List[int]]:
         out: Dict[Any, List[int]] = {}

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Set, Tuple
 
+from ..partition import label_lists
+
 __all__ = ["bcubed_f", "bcubed_precision", "bcubed_recall", "bcubed_dicts", "clusters",
            "scorch_muc_f", "scorch_b_cubed_f", "scorch_ceaf_m_f", "scorch_ceaf_e_f",
            "scorch_blanc_f", "scorch_conll"]
@@ -25,10 +27,7 @@ Dicts = Tuple[Dict[int, Set[Any]], Dict[int, Set[Any]]]
 
 def bcubed_dicts(labels_true: Any, labels_pred: Any) -> Dicts:
     """``(cdict, ldict)``: item index -> {predicted label}, item index -> {true label}."""
-    truth, pred = list(labels_true), list(labels_pred)
-    if len(truth) != len(pred):
-        raise ValueError(f"expected labels_true and labels_pred of the same length, got "
-                         f"{len(truth)} and {len(pred)}")
+    truth, pred = label_lists(labels_true, labels_pred)
     return ({i: {label} for i, label in enumerate(pred)},
             {i: {label} for i, label in enumerate(truth)})
 
@@ -79,10 +78,7 @@ def _scorch(name: str, labels_true: Any, labels_pred: Any) -> Any:
     except ImportError as exc:  # pragma: no cover - optional dependency
         raise ImportError("the scorch adapters need the 'scorch' package "
                           "(pip install scorch)") from exc
-    truth, pred = list(labels_true), list(labels_pred)
-    if len(truth) != len(pred):
-        raise ValueError(f"expected labels_true and labels_pred of the same length, got "
-                         f"{len(truth)} and {len(pred)}")
+    truth, pred = label_lists(labels_true, labels_pred)
     return getattr(scores, name)(clusters(truth), clusters(pred))
 
 
