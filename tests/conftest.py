@@ -75,6 +75,30 @@ def pytest_collection_modifyitems(config, items):
 
 
 # -- shared fixtures ---------------------------------------------------------------------------
+#: Every section writer ``metricprops.report.build_reports`` calls: (module of
+#: ``metricprops.report``, function).
+REPORT_SECTIONS = (("audit_report", "write_audit_report"),
+                   ("coreference", "write_coreference_report"),
+                   ("sections", "write_closed_forms"), ("sections", "write_elm_paper"),
+                   ("goesgens_report", "write_goesgens"), ("graph_figure", "draw_theorem3"),
+                   ("third_party", "write_reports"))
+
+
+@pytest.fixture
+def stub_report_sections(monkeypatch):
+    """``stub_report_sections(write_reports=f, ...)``: every section writer of
+    ``build_reports`` does nothing (or what its keyword gives), so a test runs the build's
+    orchestration alone: which sections, which command, the index."""
+    import importlib
+
+    def stub(**replacements):
+        for module, name in REPORT_SECTIONS:
+            found = importlib.import_module(f"metricprops.report.{module}")
+            monkeypatch.setattr(found, name, replacements.get(name, lambda *a, **k: None))
+
+    return stub
+
+
 @pytest.fixture(scope="session")
 def cli_runner():
     """A click runner that keeps stderr apart from stdout (the default from click 8.2 on)."""

@@ -8,15 +8,15 @@
 from __future__ import annotations
 
 from .model import (
-                    MEASURED,
-                    STATUSES,
-                    SYMBOLS,
-                    AuditResult,
-                    CheckResult,
-                    Counterexample,
-                    Finding,
-                    Status,
-                    counterexample_json,
+    MEASURED,
+    STATUSES,
+    SYMBOLS,
+    AuditResult,
+    CheckResult,
+    Counterexample,
+    Finding,
+    Status,
+    counterexample_json,
 )
 
 __all__ = ["Status", "Counterexample", "counterexample_json", "Finding", "CheckResult",

@@ -117,25 +117,12 @@ def test_the_report_lists_library_plans_and_the_missing_ones():
 
 
 def test_skip_missing_builds_the_third_party_audit_without_the_missing_libraries(
-        monkeypatch, tmp_path):
+        monkeypatch, tmp_path, stub_report_sections):
     import metricprops.report as report
-    from metricprops.report import (
-        audit_report,
-        coreference,
-        goesgens_report,
-        graph_figure,
-        sections,
-        third_party,
-    )
     for _, module in LIBRARIES.values():
         monkeypatch.setitem(sys.modules, module, None)
     calls = {}
-    for module, name in ((audit_report, "write_audit_report"), (coreference,
-                         "write_coreference_report"), (sections, "write_closed_forms"),
-                         (sections, "write_elm_paper"), (goesgens_report, "write_goesgens"),
-                         (graph_figure, "draw_theorem3")):
-        monkeypatch.setattr(module, name, lambda *a, **k: None)
-    monkeypatch.setattr(third_party, "write_reports", lambda *a, **k: calls.update(k))
+    stub_report_sections(write_reports=lambda *a, **k: calls.update(k))
     report.build_reports(tmp_path, skip_missing=True)
     dists = [dist for dist, _ in LIBRARIES.values()]
     assert calls["libraries"] == [] and calls["missing"] == dists

@@ -8,14 +8,14 @@
 from __future__ import annotations
 
 from .audit import (
-                    DEFAULT_SEED,
-                    DEFAULT_SETTINGS,
-                    NOTES,
-                    TARGETS,
-                    generate,
-                    render_markdown,
-                    targets,
-                    write_reports,
+    DEFAULT_SEED,
+    DEFAULT_SETTINGS,
+    NOTES,
+    TARGETS,
+    generate,
+    render_markdown,
+    targets,
+    write_reports,
 )
 
 __all__ = ["TARGETS", "NOTES", "DEFAULT_SEED", "DEFAULT_SETTINGS", "targets", "generate",
