@@ -56,6 +56,32 @@ _CEAF_E_HOMOGENEITY = ("**By definition.** CEAF-e's precision divides by the num
                        "response entities: splitting a mixed entity along class lines adds an "
                        "entity whose alignment gains less than the new denominator costs "
                        "(Luo 2005's entity-based similarity favours fewer response entities).")
+_NOT_SYMMETRIC = ("**By definition.** The {what} of a response against the key is the {other} "
+                  "of the key scored against the response (the roles swap), so 1 − {what_l} is not "
+                  "symmetric and not a distance{extra}.")
+_NOT_TRIANGLE = ("**By definition.** 1 − F1 is symmetric, but {what} does not obey the "
+                 "triangle inequality (the counterexample shows by how much); Gösgens et al. "
+                 "(2021) find the same for BCubed and the F-measure{extra}.")
+_LINK_FREE_DISTANCE = (", and identical link-free partitions score 0 (scorer convention, see "
+                       "max agreement), so d(A, A) = 1 there")
+_NO_AGREEMENT = ("**By definition.** Minimal agreement (Gösgens et al. 2021) asks for one "
+                 "constant value whenever no pair of mentions agrees (N11 = N00 = 0). {why}, so "
+                 "the value at no agreement changes with the number of mentions (for one entity "
+                 "against all mentions alone it tends to 0 as n grows) and other responses score "
+                 "below it.")
+_SHAPE_BASELINE = ("**By definition.** Not adjusted for chance: at the independence tables, where "
+                   "random responses with fixed entity sizes concentrate, the score converges to a "
+                   "value that depends on the entity sizes ({why}), and the gap to the reference "
+                   "shape stays as n grows (confirmed on random arrangements).")
+_CEAF_E_MONOTONE = ("**By definition.** CEAF-e's precision divides the alignment similarity by "
+                    "the number of response entities: the better response (more pairs in "
+                    "agreement) has more entities, and the extra denominator costs more than the "
+                    "alignment gains (Luo 2005's entity-based similarity favours fewer response "
+                    "entities){extra}.")
+_BLANC_STRONG = ("**Scorer convention.** When the key has no coreference link, BLANC (Luo et al. "
+                 "2014's extension, as in the reference scorer) scores the non-coreference links "
+                 "alone; one correct coreference link switches it to the mean of both parts, "
+                 "whose coreference part is lower here, so the value drops (0.8 → 0.733).")
 
 
 def _each(metrics: Iterable[str], constraint: str,
@@ -68,6 +94,27 @@ def _prf(family: str) -> Tuple[str, str, str]:
 
 
 _ALL = tuple(m for fam in _FAMILIES for m in _prf(fam)) + ("conll_f",)
+
+
+def _distance_notes() -> Dict[Tuple[str, str], Tuple[str, str]]:
+    """1 − score as a distance: one-sided scores are asymmetric, F1s break the triangle."""
+    sided = {"muc": ("MUC", _LINK_FREE_DISTANCE), "b3": ("B³", ""), "ceaf_e": ("CEAF-e", ""),
+             "blanc": ("BLANC", _LINK_FREE_DISTANCE.replace("score 0", "of one mention score 0")),
+             "lea": ("LEA", "")}
+    notes: Dict[Tuple[str, str], Tuple[str, str]] = {}
+    for family, (name, extra) in sided.items():
+        for side, other in (("recall", "precision"), ("precision", "recall")):
+            notes[(f"{family}_{side}", "distance")] = ("failed", _NOT_SYMMETRIC.format(
+                what=f"{name} {side}", other=other, what_l=side, extra=extra))
+    for family in ("muc", "b3", "ceaf_e", "blanc", "lea"):
+        name, extra = sided[family]
+        notes[(f"{family}_f", "distance")] = ("failed", _NOT_TRIANGLE.format(
+            what=f"the harmonic mean of {name} precision and recall", extra=extra))
+    notes[("conll_f", "distance")] = ("failed", _NOT_TRIANGLE.format(
+        what="the mean of the MUC, B³ and CEAF-e F1s",
+        extra=", and identical link-free partitions score 2/3 (MUC's scorer convention), so "
+              "d(A, A) = 1/3 there"))
+    return notes
 
 #: (metric, constraint) -> (status the note was written for, judgement)
 NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
@@ -105,6 +152,30 @@ NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
         why="the mean includes B³ and CEAF-e, which reward all singletons")),
     **_each(_prf("ceaf_m") + _prf("ceaf_e") + ("conll_f",), "rag_bag", _CEAF_RAGBAG),
     **_each(("ceaf_e_precision", "ceaf_e_f", "conll_f"), "homogeneity", _CEAF_E_HOMOGENEITY),
+    **_distance_notes(),
+    **_each(("b3_recall", "b3_precision", "b3_f"), "minimal_agreement", _NO_AGREEMENT.format(
+        why="B³ credits every mention with itself (1/n of recall for one entity against all "
+            "mentions alone)")),
+    **_each(_prf("ceaf_m") + _prf("ceaf_e") + ("conll_f",), "minimal_agreement",
+            _NO_AGREEMENT.format(why="CEAF's one-to-one alignment always matches a key entity "
+                                     "with a response entity that shares a mention (the CoNLL F "
+                                     "averages B³ and CEAF-e)")),
+    **_each(_prf("b3") + _prf("ceaf_m") + _prf("lea"), "asymptotic_constant_baseline",
+            _SHAPE_BASELINE.format(why="the expected share of each mention's entity that is "
+                                       "correct grows with the size of its entity")),
+    **_each(_prf("ceaf_e"), "asymptotic_constant_baseline", _SHAPE_BASELINE.format(
+        why="the alignment similarity is averaged over the entities, whose number and sizes "
+            "are the shape")),
+    ("blanc_f", "asymptotic_constant_baseline"): ("failed", _SHAPE_BASELINE.format(
+        why="the shares of coreference and non-coreference links are set by the entity sizes")),
+    ("conll_f", "asymptotic_constant_baseline"): ("failed", _SHAPE_BASELINE.format(
+        why="it averages MUC, B³ and CEAF-e, whose B³ and CEAF-e limits depend on the shape")),
+    ("ceaf_e_precision", "monotonicity"): ("failed", _CEAF_E_MONOTONE.format(extra="")),
+    ("ceaf_e_f", "monotonicity"): ("failed", _CEAF_E_MONOTONE.format(
+        extra="; the F1 inherits it")),
+    ("conll_f", "monotonicity"): ("failed", _CEAF_E_MONOTONE.format(
+        extra="; the CoNLL F inherits it through its CEAF-e term")),
+    ("blanc_f", "strong_monotonicity"): ("failed", _BLANC_STRONG),
 }
 
 #: The third-party report's scorch targets and the built-in whose judgements apply to them.
