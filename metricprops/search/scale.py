@@ -119,13 +119,15 @@ class ScaleFinding:
 
 #: (metric name, function) -> {(truth shape, pred shape): value or MetricCallError}: the
 #: scale phases of the checks of one metric share the values of the shapes they all score
-#: (no labels kept).  Keyed on the function, not the Metric object: a check run in a worker
+#: (no labels kept), and their errors: a call cut off at its time limit is not made again by
+#: the next check of the metric (a slow metric's scale phase would cost each check as much).  Keyed on the function, not the Metric object: a check run in a worker
 #: process gets a fresh copy of the Metric, but the same imported function.
 _VALUES: Dict[tuple, Dict[tuple, Any]] = {}
 
 
 class _ShapeScorer(Scorer):
-    """A scorer that keeps no labels: values of known shapes are shared between checks."""
+    """A scorer that keeps no labels: values (and errors, timeouts included) of known shapes
+    are shared between checks."""
 
     def raw(self, truth: Partition, pred: Partition) -> float:
         key = (shape_of(truth), shape_of(pred))
@@ -137,9 +139,7 @@ class _ShapeScorer(Scorer):
         if key not in values:
             try:
                 values[key] = super().raw(truth, pred)
-            except MetricCallError as exc:
-                if exc.reason == "timeout":
-                    raise
+            except MetricCallError as exc:  # a timeout too: the next check would wait again
                 values[key] = exc
             self._cache.clear()
         value = values[key]

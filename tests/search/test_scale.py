@@ -99,3 +99,28 @@ def test_assert_agrees_shows_a_scale_disagreement_by_shape_not_by_labels():
     text = str(info.value)
     assert "reproduce: from metricprops.search.scale import shape_labels" in text
     assert "labels:" not in text and len(text) < 2000
+
+
+def test_a_call_cut_off_at_scale_is_not_made_again_by_the_next_check(monkeypatch):
+    # a metric too slow past 1,000 items: each of its scale-phase calls there is cut off at
+    # the phase's time limit; the next check of the metric reuses the cut-off instead of
+    # waiting for it again (the checks of one metric share the scale phase's outcomes)
+    import time as _time
+
+    from metricprops.search import scale
+
+    monkeypatch.setattr(scale, "SCALE_CALL_SECONDS", 0.2)
+    seen = []
+
+    @mp.metric(name="slow_past_1000", bounds=(0, 1), perfect=1, symmetric=True)
+    def slow(labels_true, labels_pred):
+        n = len(labels_true)
+        if n > 1000:
+            seen.append((n, tuple(sorted(labels_true)), tuple(sorted(labels_pred))))
+            _time.sleep(30)
+        return 1.0 if list(labels_true) == list(labels_pred) else 0.5
+
+    result = mp.audit(slow, ["bounds", "max_agreement"], seed=0, max_examples=5,
+                      exhaustive_n=3, isolate=False)
+    assert all(r.status == "passed" for r in result.results), result.table()
+    assert seen and len(seen) == len(set(seen)), "a cut-off call was made twice"
