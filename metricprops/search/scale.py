@@ -120,7 +120,8 @@ class ScaleFinding:
 #: (metric name, function) -> {(truth shape, pred shape): value or MetricCallError}: the
 #: scale phases of the checks of one metric share the values of the shapes they all score
 #: (no labels kept), and their errors: a call cut off at its time limit is not made again by
-#: the next check of the metric (a slow metric's scale phase would cost each check as much).
+#: the next check of the metric in the same process (a slow metric's scale phase would cost
+#: each check as much; a worker process that cut a call off is replaced, with its values).
 #: Keyed on the function, not the Metric object: a check run in a worker process gets a fresh
 #: copy of the Metric, but the same imported function.
 _VALUES: Dict[tuple, Dict[tuple, Any]] = {}
