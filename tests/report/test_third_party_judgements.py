@@ -65,3 +65,18 @@ def test_the_summary_counts_library_bugs():
     assert "identical partitions without a pair together score 0 (`clusim.fmeasure`" in md
     assert "## Bugs, with plain-Python reproductions" in md and "(clusim 0.4)" in md
     assert judgement(results[2]).startswith("**By definition.**")
+
+
+def test_the_committed_third_party_report_judges_every_finding():
+    # every failed or error pair of the committed report has a judgement (bug, convention,
+    # definition): the report explains each finding it shows
+    import json
+    from pathlib import Path
+
+    from metricprops.report.third_party.audit import judgement
+
+    path = Path(__file__).resolve().parents[2] / "reports" / "third-party.json"
+    results = json.loads(path.read_text(encoding="utf-8"))["results"]
+    unjudged = [f"{r['metric']} × {r['constraint']}" for r in results
+                if r["status"] in ("failed", "error") and judgement(r) is None]
+    assert unjudged == []

@@ -25,6 +25,7 @@ from typing import Dict, Optional, Tuple
 from ..coreference_notes import NOTES as COREFERENCE_NOTES
 from ..coreference_notes import SCORCH_EQUIVALENT
 from .bugs import BUGS
+from .property_notes import judgements
 
 __all__ = ["RULE", "NOTES", "BUG_TITLES", "bug_title", "FAMILY", "RULES", "ERRORS", "SPECIFIC",
            "library_note", "library_bug_title", "nan_labels"]
@@ -494,6 +495,12 @@ NOTES.update({
         "scorch_muc_f", "scorch_b_cubed_f", "scorch_ceaf_m_f", "scorch_ceaf_e_f",
         "scorch_blanc_f", "scorch_conll")},
 })
+
+# the Gösgens properties and the other findings of the 22-constraint audit
+_PROPERTY_NOTES, _PROPERTY_RULES, _PROPERTY_SPECIFIC = judgements(NOTES, RULES, SPECIFIC)
+NOTES.update(_PROPERTY_NOTES)
+RULES.update(_PROPERTY_RULES)
+SPECIFIC.update(_PROPERTY_SPECIFIC)
 
 # scorch ports the reference scorer: the built-ins' judgements apply to its findings unchanged
 NOTES.update({("metricprops.plans.package_adapters:" + target, constraint): note
