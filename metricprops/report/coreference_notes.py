@@ -56,14 +56,14 @@ _CEAF_E_HOMOGENEITY = ("**By definition.** CEAF-e's precision divides by the num
                        "response entities: splitting a mixed entity along class lines adds an "
                        "entity whose alignment gains less than the new denominator costs "
                        "(Luo 2005's entity-based similarity favours fewer response entities).")
-_NOT_SYMMETRIC = ("**By definition.** The {what} of a response against the key is the {other} "
-                  "of the key scored against the response (the roles swap), so 1 − {what_l} is not "
-                  "symmetric and not a distance{extra}.")
+_NOT_SYMMETRIC = ("**By definition.** The {name} {side} of a response against the key is the "
+                  "{other} of the key scored against the response (the roles swap), so 1 − "
+                  "{side} is not symmetric and not a distance{extra}.")
 _NOT_TRIANGLE = ("**By definition.** 1 − F1 is symmetric, but {what} does not obey the "
                  "triangle inequality (the counterexample shows by how much); Gösgens et al. "
                  "(2021) find the same for BCubed and the F-measure{extra}.")
-_LINK_FREE_DISTANCE = (", and identical link-free partitions score 0 (scorer convention, see "
-                       "max agreement), so d(A, A) = 1 there")
+_LINK_FREE_DISTANCE = (", and identical link-free partitions{which} score 0 (scorer convention, "
+                       "see max agreement), so d(A, A) = 1 there")
 _NO_AGREEMENT = ("**By definition.** Minimal agreement (Gösgens et al. 2021) asks for one "
                  "constant value whenever no pair of mentions agrees (N11 = N00 = 0). {why}, so "
                  "the value at no agreement changes with the number of mentions (for one entity "
@@ -98,16 +98,15 @@ _ALL = tuple(m for fam in _FAMILIES for m in _prf(fam)) + ("conll_f",)
 
 def _distance_notes() -> Dict[Tuple[str, str], Tuple[str, str]]:
     """1 − score as a distance: one-sided scores are asymmetric, F1s break the triangle."""
-    sided = {"muc": ("MUC", _LINK_FREE_DISTANCE), "b3": ("B³", ""), "ceaf_e": ("CEAF-e", ""),
-             "blanc": ("BLANC", _LINK_FREE_DISTANCE.replace("score 0", "of one mention score 0")),
+    link_free = _LINK_FREE_DISTANCE.format(which="")
+    sided = {"muc": ("MUC", link_free), "b3": ("B³", ""), "ceaf_e": ("CEAF-e", ""),
+             "blanc": ("BLANC", _LINK_FREE_DISTANCE.format(which=" of one mention")),
              "lea": ("LEA", "")}
     notes: Dict[Tuple[str, str], Tuple[str, str]] = {}
     for family, (name, extra) in sided.items():
         for side, other in (("recall", "precision"), ("precision", "recall")):
             notes[(f"{family}_{side}", "distance")] = ("failed", _NOT_SYMMETRIC.format(
-                what=f"{name} {side}", other=other, what_l=side, extra=extra))
-    for family in ("muc", "b3", "ceaf_e", "blanc", "lea"):
-        name, extra = sided[family]
+                name=name, side=side, other=other, extra=extra))
         notes[(f"{family}_f", "distance")] = ("failed", _NOT_TRIANGLE.format(
             what=f"the harmonic mean of {name} precision and recall", extra=extra))
     notes[("conll_f", "distance")] = ("failed", _NOT_TRIANGLE.format(
@@ -115,6 +114,7 @@ def _distance_notes() -> Dict[Tuple[str, str], Tuple[str, str]]:
         extra=", and identical link-free partitions score 2/3 (MUC's scorer convention), so "
               "d(A, A) = 1/3 there"))
     return notes
+
 
 #: (metric, constraint) -> (status the note was written for, judgement)
 NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {

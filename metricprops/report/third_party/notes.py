@@ -497,10 +497,8 @@ NOTES.update({
 })
 
 # the Gösgens properties and the other findings of the 22-constraint audit
-_PROPERTY_NOTES, _PROPERTY_RULES, _PROPERTY_SPECIFIC = judgements(NOTES, RULES, SPECIFIC)
-NOTES.update(_PROPERTY_NOTES)
-RULES.update(_PROPERTY_RULES)
-SPECIFIC.update(_PROPERTY_SPECIFIC)
+for _table, _entries in zip((NOTES, RULES, SPECIFIC), judgements(NOTES, RULES, SPECIFIC)):
+    _table.update(_entries)
 
 # scorch ports the reference scorer: the built-ins' judgements apply to its findings unchanged
 NOTES.update({("metricprops.plans.package_adapters:" + target, constraint): note

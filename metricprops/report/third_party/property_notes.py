@@ -110,8 +110,7 @@ def judgements(notes: Dict[Tuple[str, str], Tuple[str, str]],
                                        "distance")},
     }
     new_rules = {
-        **{(f, c): not_monotone for f in ("adjusted",) for c in ("homogeneity",
-                                                                  "monotonicity")},
+        **{("adjusted", c): not_monotone for c in ("homogeneity", "monotonicity")},
         ("one_sided", "distance"): _ONE_SIDED_DISTANCE,
         ("one_sided", "minimal_agreement"): _ONE_SIDED_MINIMUM,
         ("one_sided", "asymptotic_constant_baseline"): _ONE_SIDED_BASELINE,
