@@ -8,6 +8,7 @@ import pytest
 import metricprops as mp
 from metricprops import BUILTINS, get_metric, metric
 from metricprops.errors import InvalidMetricError, UnknownNameError
+from metricprops.scoring import default_metrics
 
 TRUTH = ["a", "a", "b", "b", "b", "c"]
 PRED = ["1", "1", "1", "2", "2", "3"]
@@ -25,11 +26,23 @@ def files(tmp_path, write_lines):
 
 # -- API ---------------------------------------------------------------------------------------
 
-def test_score_defaults_to_every_builtin():
+def test_score_defaults_to_the_builtins_that_cost_at_most_n_squared():
     s = mp.score(TRUTH, PRED)
-    assert list(s) == [m.name for m in BUILTINS]
+    slow = {"smi", "conll_f"} | {m.name for m in BUILTINS if m.name.startswith("ceaf")}
+    assert list(s) == [m.name for m in BUILTINS if m.name not in slow]
+    assert len(slow) == 8 and all(get_metric(name).complexity in ("n^2.5", "n^3") for name in slow)
     assert all(isinstance(v, float) for v in s.values())
     assert s["rand"] == pytest.approx(get_metric("rand")(TRUTH, PRED), abs=1e-15)
+
+
+def test_all_names_every_builtin_in_the_api_and_the_cli(files, invoke):
+    s = mp.score(TRUTH, PRED, "all")
+    assert list(s) == [m.name for m in BUILTINS]
+    assert mp.score(TRUTH, PRED, ["rand", "all"])["smi"] == s["smi"]
+    result = invoke("score", *files, "-m", "all", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert list(out["scores"]) == list(s)
 
 
 def test_score_accepts_one_name_metric_objects_and_black_boxes():
@@ -60,13 +73,13 @@ def test_score_table_rejects_black_boxes():
 
 # -- CLI ---------------------------------------------------------------------------------------
 
-def test_cli_score_json_all_metrics(invoke, files):
+def test_cli_score_json_default_metrics(invoke, files):
     result = invoke("score", *files, "--json")
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
     assert list(payload) == ["scores"]
     assert payload["scores"] == pytest.approx(mp.score(TRUTH, PRED), abs=1e-15)
-    assert list(payload["scores"]) == [m.name for m in BUILTINS]
+    assert list(payload["scores"]) == [m.name for m in default_metrics()]
 
 
 def test_cli_metric_repeated(invoke, files):
