@@ -164,6 +164,26 @@ def test_command_writes_markdown_and_json_and_refuses_to_overwrite(invoke, tmp_p
     assert (out / "goesgens-2021.md").read_text() == md  # same seed, same bytes
 
 
+def test_the_reports_audit_is_read_where_it_holds_the_pairs(two_indices, monkeypatch):
+    names = [ours for _, ours, _ in goesgens.INDICES]
+    properties = [prop for _, prop in goesgens.PROPERTIES]
+    # the report's audit: more constraints than the paper's, the same seed and budget
+    wider = mp.audit(names, [c for c in mp.list_constraints() if c.name != "scaling"], seed=5,
+                     jobs=1, **goesgens.QUICK_BUDGET)
+    alone = goesgens.run(seed=5, quick=True, jobs=1)
+    with monkeypatch.context() as patched:  # read, not audited again
+        patched.setattr("metricprops.checker.audit", lambda *a, **k: pytest.fail("audited"))
+        assert goesgens.run(seed=5, quick=True, audited=wider) == alone
+    knobs = dict(goesgens.QUICK_BUDGET)
+    assert goesgens._covers(wider, 5, names, properties, knobs)
+    # another seed, another budget, a pair it lacks: audited again, not read
+    assert not goesgens._covers(wider, 6, names, properties, knobs)
+    assert not goesgens._covers(wider, 5, names, properties, {**knobs, "max_items": 9})
+    assert not goesgens._covers(wider, 5, names + ["jaccard"], properties, knobs)
+    narrow = mp.audit(names[:1], properties, seed=5, jobs=1, **goesgens.QUICK_BUDGET)
+    assert goesgens.run(seed=5, quick=True, jobs=1, audited=narrow) == alone
+
+
 def test_rendering_names_every_disagreement(two_indices):
     rows = [{"index": "R", "metric": "rand", "property": "Distance", "constraint": "distance",
              "paper": {"value": "yes", "source": "computed"},
