@@ -181,14 +181,21 @@ class Deadline:
     def __init__(self, seconds: float):
         self.seconds = seconds
         self._cpu, self._wall = time.process_time(), time.monotonic()
+        self._charged = 0.0
+
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` as spent: work whose result was remembered rather than redone
+        costs what it cost when it was done, so that how far a phase gets does not depend
+        on what was remembered."""
+        self._charged += seconds
 
     def cpu(self) -> float:
-        """CPU seconds spent since creation."""
-        return time.process_time() - self._cpu
+        """CPU seconds spent since creation (charged seconds included)."""
+        return time.process_time() - self._cpu + self._charged
 
     def wall(self) -> float:
-        """Wall seconds since creation."""
-        return time.monotonic() - self._wall
+        """Wall seconds since creation (charged seconds included)."""
+        return time.monotonic() - self._wall + self._charged
 
     def passed(self) -> bool:
         """Whether the budget is spent (CPU time), or its backstop (wall time)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any, Deque, Iterator, Optional, Sequence, Tuple
+from typing import Any, Deque, Dict, Iterator, Optional, Sequence, Tuple
 
 from ..results.model import CheckResult
 from ..settings import Run, default_memory_limit
@@ -35,6 +35,9 @@ class _Local:
         self.raise_errors = raise_errors
         self.here: Deque[Tuple[Work, Optional[float]]] = deque()
         self.submitted = 0
+        # what the workers remember of each metric's scale shapes, handed to the next check
+        # of the metric (a worker that cut a call off is replaced, its memo with it)
+        self.scale_values: Dict[int, Dict[tuple, Any]] = {}
 
     def _in_worker(self, task: CheckTask) -> bool:
         isolate = self.run.isolate
@@ -56,7 +59,8 @@ class _Local:
         if work.kind == "check" and not self._in_worker(task):
             self.here.append((work, share))
         else:
-            self.pool.submit(work_task(work, task, share, self.end))
+            self.pool.submit(work_task(work, task, share, self.end,
+                                       self.scale_values.get(id(task.metric))))
 
     def _run_here(self, work: Work, share: Optional[float]) -> Tuple[str, Any, bool]:
         task = self.tasks[work.index]
@@ -75,7 +79,9 @@ class _Local:
                 yield work, self._run_here(work, share)
             elif self.pool.busy:
                 for work, reply in self.pool.as_completed():
-                    yield work, settle(work, self.tasks[work.index], reply, self.raise_errors)
+                    task = self.tasks[work.index]
+                    memo = self.scale_values.setdefault(id(task.metric), {})
+                    yield work, settle(work, task, reply, self.raise_errors, memo.update)
             else:
                 return
 

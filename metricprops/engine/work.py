@@ -8,22 +8,24 @@ pair order.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 import types
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, NamedTuple, Optional, Sequence, Tuple
 
 from ..results.model import CheckResult
 from ..search.check import run_check
 from ..search.chunks import chunk_plan, run_chunk
+from ..search.scale import remember_values, shared_values
 from ..settings import Budget
 from .capture import kept_output
 from .outcome import constraint_raised, crashed_in_task, died, with_output
 from .pool import Reply, Task
 from .schedule import Work
 
-__all__ = ["CheckTask", "work_task", "settle", "reply_result", "plans_for", "source_file",
-           "restore_source"]
+__all__ = ["CheckTask", "Checked", "work_task", "settle", "reply_result", "plans_for",
+           "source_file", "restore_source"]
 
 
 @dataclass(frozen=True)
@@ -69,12 +71,24 @@ def restore_source(metric: Any, filename: Optional[str]) -> None:
         func.__code__ = _refile(func.__code__, filename)
 
 
+class Checked(NamedTuple):
+    """A worker's reply to a check: its result, and what the worker remembers of the
+    metric's scale shapes (:func:`metricprops.search.scale.shared_values`), for the next
+    check of the metric wherever it runs."""
+
+    result: CheckResult
+    scale_values: Dict[tuple, Any]
+
+
 def _check_in_worker(task: CheckTask, share: Optional[float], end: Optional[float],
-                     filename: Optional[str], chunks: Optional[Sequence[Any]]) -> CheckResult:
+                     filename: Optional[str], chunks: Optional[Sequence[Any]],
+                     scale_values: Optional[Dict[tuple, Any]] = None) -> Checked:
     """The check, with its share of the time budget counted from when it starts."""
     restore_source(task.metric, filename)
+    remember_values(task.metric, scale_values)
     deadline = None if share is None else min(time.monotonic() + share, end or float("inf"))
-    return task.run(deadline, chunks)
+    result = task.run(deadline, chunks)
+    return Checked(result, shared_values(task.metric))
 
 
 def _chunk_in_worker(task: CheckTask, parts: Any, hint: Dict[str, int],
@@ -92,22 +106,30 @@ def plans_for(tasks: Sequence[CheckTask], workers: int) -> list:
 
 
 def work_task(work: Work, task: CheckTask, share: Optional[float] = None,
-              end: Optional[float] = None) -> Task:
-    """The pool's form of ``work`` (a whole check, a chunk or a finish) on ``task``."""
+              end: Optional[float] = None,
+              scale_values: Optional[Dict[tuple, Any]] = None) -> Task:
+    """The pool's form of ``work`` (a whole check, a chunk or a finish) on ``task``;
+    ``scale_values``: what earlier checks of the metric remembered of its scale shapes."""
     filename = source_file(task.metric)
     if work.kind == "chunk":
         return (work, _chunk_in_worker, (task, *work.data, filename), {}, task.budget.timeout)
     chunks = work.data if work.kind == "finish" else None
-    return (work, _check_in_worker, (task, share, end, filename, chunks), {},
+    return (work, _check_in_worker, (task, share, end, filename, chunks, scale_values), {},
             task.budget.timeout)
 
 
-def settle(work: Work, task: CheckTask, reply: Reply, raise_errors: bool) -> Tuple:
+def settle(work: Work, task: CheckTask, reply: Reply, raise_errors: bool,
+           remember: Optional[Callable[[Dict[tuple, Any]], None]] = None) -> Tuple:
     """``(kind, value, printed)`` of a reply to ``work``: a chunk's summary (``None`` if it
-    did not end normally) or the check's result, and whether the metric printed."""
+    did not end normally) or the check's result, and whether the metric printed.
+    ``remember`` takes what the worker remembered of the metric's scale shapes."""
     printed = work.kind != "check" and bool(kept_output(reply.output_path))
     if work.kind == "chunk":
         return reply.kind, reply.value if reply.kind == "ok" else None, printed
+    if reply.kind == "ok" and isinstance(reply.value, Checked):
+        if remember is not None:
+            remember(reply.value.scale_values)
+        reply = dataclasses.replace(reply, value=reply.value.result)
     return reply.kind, reply_result(task, reply, raise_errors), printed
 
 

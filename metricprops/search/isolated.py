@@ -123,9 +123,7 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
             search.run_scale(max_n, max_items)
         except OutOfTime:
             out_of_time = True
-        m = search.metric
-        values = scale._VALUES.get((m.name, m.func or m.formula), {})
-        _send(fd, ("done", out_of_time, values))
+        _send(fd, ("done", out_of_time, scale.shared_values(search.metric)))
     except BaseException as exc:  # noqa: B036 - the phase's own failure, not the metric's
         code = 70
         try:
@@ -208,8 +206,7 @@ class _Parent:
             self.broken = message[1]
         elif kind == "done":
             _, self.out_of_time, values = message
-            m = self.search.metric
-            scale._VALUES.setdefault((m.name, m.func or m.formula), {}).update(values)
+            scale.remember_values(self.search.metric, values)
             self.done = True
 
     def _crashed(self, status: int) -> None:

@@ -60,7 +60,7 @@ from .shapes import (  # noqa: F401
 
 __all__ = ["SHAPES", "SHAPE_PAIRS", "LIMITS", "SCALE_SECONDS", "SCALE_CALL_SECONDS",
            "shape_labels", "ladder", "reproduction", "metric_expression",
-           "ScaleFinding", "run_scale"]
+           "ScaleFinding", "run_scale", "shared_values", "remember_values"]
 
 #: Seconds of CPU time one check may spend in its scale phase (wall time: WALL_FACTOR x).
 SCALE_SECONDS = 10.0
@@ -117,38 +117,80 @@ class ScaleFinding:
                        reason=reason, minimal="bisected", cause=key[3] or None)
 
 
-#: (metric name, function) -> {(truth shape, pred shape): value or MetricCallError}: the
-#: scale phases of the checks of one metric share the values of the shapes they all score
-#: (no labels kept), and their errors: a call cut off at its time limit is not made again by
-#: the next check of the metric in the same process (a slow metric's scale phase would cost
-#: each check as much; a worker process that cut a call off is replaced, with its values).
-#: Keyed on the function, not the Metric object: a check run in a worker process gets a fresh
-#: copy of the Metric, but the same imported function.
-_VALUES: Dict[tuple, Dict[tuple, Any]] = {}
+#: (metric name, function) -> {(truth shape, pred shape): (value or MetricCallError, CPU
+#: seconds)}: the scale phases of the checks of one metric share the values of the shapes
+#: they all score (no labels kept), and their errors: a call cut off at its time limit is not
+#: made again by the next check of the metric (a slow metric's scale phase would cost each
+#: check as much).  A remembered call is charged to the phase's deadline at what it cost, so
+#: that a check gets as far with the memo as without it.  Keyed on the function, not the
+#: Metric object: a check run in a worker process gets a fresh copy of the Metric, but the
+#: same imported function.  Worker processes send theirs back with each check, and the
+#: auditing process hands them to the next check of the metric (:func:`shared_values`,
+#: :func:`remember_values`): a worker that cut a call off is replaced, and its memo with it.
+_VALUES: Dict[tuple, Dict[tuple, Tuple[Any, float]]] = {}
+
+
+def _memo(metric: Any) -> Dict[tuple, Tuple[Any, float]]:
+    return _VALUES.setdefault((metric.name, metric.func or metric.formula), {})
+
+
+def shared_values(metric: Any) -> Dict[tuple, Tuple[Any, float]]:
+    """What this process remembers of ``metric``'s scale shapes, in a form that travels
+    between processes: values, and the errors of the resource limits (:data:`QUIET`) as
+    ``(reason, message)`` (other errors carry their huge inputs: they are made again)."""
+    out: Dict[tuple, Tuple[Any, float]] = {}
+    for key, (value, seconds) in _memo(metric).items():
+        if isinstance(value, MetricCallError):
+            if value.reason not in QUIET:
+                continue
+            value = (value.reason, str(value))
+        out[key] = (value, seconds)
+    return out
+
+
+def remember_values(metric: Any, values: Optional[Dict[tuple, Tuple[Any, float]]]) -> None:
+    """Take what another process remembered of ``metric``'s scale shapes
+    (:func:`shared_values`)."""
+    memo = _memo(metric)
+    for key, (value, seconds) in (values or {}).items():
+        if key not in memo:
+            if isinstance(value, tuple):
+                value = MetricCallError(value[0], value[1], None, None)
+            memo[key] = (value, seconds)
 
 
 class _ShapeScorer(Scorer):
     """A scorer that keeps no labels: values (and errors, timeouts included) of known shapes
-    are shared between checks."""
+    are shared between checks, and charged to ``deadline`` at what they cost."""
+
+    def __init__(self, metric: Any, timeout: Optional[float], deadline: Deadline):
+        super().__init__(metric, timeout)
+        self.deadline = deadline
+        self.last_seconds = 0.0  # what the last call cost (a remembered one: when it was made)
 
     def raw(self, truth: Partition, pred: Partition) -> float:
         key = (shape_of(truth), shape_of(pred))
+        started = time.process_time()
         if None in key[:2]:
             self._cache.clear()  # no memo kept: the keys would be megabytes
-            return super().raw(truth, pred)
-        m = self.metric
-        values = _VALUES.setdefault((m.name, m.func or m.formula), {})
-        if key not in values:
             try:
-                values[key] = super().raw(truth, pred)
+                return super().raw(truth, pred)
+            finally:
+                self.last_seconds = time.process_time() - started
+        values = _memo(self.metric)
+        if key in values:
+            self.deadline.charge(values[key][1])
+        else:
+            try:
+                value: Any = super().raw(truth, pred)
             except MetricCallError as exc:  # a timeout too: the next check would wait again
-                values[key] = exc
+                value = exc
+            values[key] = (value, time.process_time() - started)
             self._cache.clear()
-        value = values[key]
+        value, self.last_seconds = values[key]
         if isinstance(value, MetricCallError):
             raise value
         return value
-
 
 
 class _Quiet(Exception):
@@ -162,20 +204,21 @@ def _partitions(shapes: Tuple[str, str], n: int, shared: bool) -> Tuple[Partitio
             Partition.from_labels(shape_labels(shapes[1], n)))
 
 
-def _scorer(metric: Any, scorer: Scorer) -> _ShapeScorer:
+def _scorer(metric: Any, scorer: Scorer, deadline: Deadline) -> _ShapeScorer:
     limit = SCALE_CALL_SECONDS if scorer.timeout is None else min(scorer.timeout,
                                                                   SCALE_CALL_SECONDS)
-    return _ShapeScorer(metric, limit)
+    return _ShapeScorer(metric, limit, deadline)
 
 
 def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str], n: int,
-             tolerance: float, shared: bool) -> Tuple[Optional[tuple], Any]:
+             tolerance: float, shared: bool, deadline: Deadline
+             ) -> Tuple[Optional[tuple], Any]:
     instance = constraint.scale_instance(*_partitions(shapes, n, shared))
     if instance is None:  # the constraint skips this size
         return None, None
     try:
-        ev: Evaluation = constraint.evaluate(instance, _scorer(metric, scorer), metric,
-                                             tolerance)
+        ev: Evaluation = constraint.evaluate(instance, _scorer(metric, scorer, deadline),
+                                             metric, tolerance)
     except MetricCallError as exc:
         if exc.reason in QUIET:
             raise _Quiet() from None
@@ -249,7 +292,7 @@ def _continuity(search: Any, max_n: int, deadline: Deadline) -> None:
 def _trend(search: Any, shapes: Tuple[str, str], max_n: int, deadline: Deadline,
            floor: float) -> Optional[tuple]:
     """The finding of one trend pair, or ``None``."""
-    scorer = _scorer(search.metric, search.scorer)
+    scorer = _scorer(search.metric, search.scorer, deadline)
     seen: Dict[int, Optional[float]] = {}
 
     def at(n: int, shared: bool = False) -> Optional[float]:
@@ -267,11 +310,10 @@ def _trend(search: Any, shapes: Tuple[str, str], max_n: int, deadline: Deadline,
         if deadline.passed():
             return None
         history = list(values.values())[-continuity.HISTORY:]
-        started = time.process_time()
         values[n] = value = at(n, shared=True)
         if continuity.trusted_run(history) and continuity.departs(history, value, floor):
             break
-        if time.process_time() - started > continuity.TREND_CALL_SECONDS:
+        if scorer.last_seconds > continuity.TREND_CALL_SECONDS:
             return None  # the next size would take twice as long: the ladder ends here
     else:
         return None
@@ -308,7 +350,7 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
         nonlocal scored
         search._tick()
         scored += 1
-        return _outcome(c, m, search.scorer, shapes, n, search.tolerance, shared)
+        return _outcome(c, m, search.scorer, shapes, n, search.tolerance, shared, deadline)
 
     if getattr(c, "scale_continuity", False):
         _continuity(search, max_n, deadline)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+from collections import Counter
 
 import pytest
 
@@ -124,3 +125,56 @@ def test_a_call_cut_off_at_scale_is_not_made_again_by_the_next_check(monkeypatch
                       exhaustive_n=3, isolate=False)
     assert all(r.status == "passed" for r in result.results), result.table()
     assert seen and len(seen) == len(set(seen)), "a cut-off call was made twice"
+
+
+def _blocks(labels):
+    """Block sizes, largest first: the shape of a partition at scale."""
+    return sorted(Counter(labels).values(), reverse=True)
+
+
+def test_a_cut_off_at_scale_travels_to_the_next_check_in_a_fresh_worker(monkeypatch, tmp_path):
+    # in a worker process a cut-off call retires the worker (the call may have left a module
+    # half set up); what it remembered of the scale shapes comes back with the check, and the
+    # next check of the metric, in a fresh worker, does not wait for the same cut-off again
+    import time as _time
+
+    from metricprops.search import scale
+
+    monkeypatch.setattr(scale, "SCALE_CALL_SECONDS", 0.2)  # the workers are forked after this
+    log = tmp_path / "calls.txt"
+
+    @mp.metric(name="slow_past_1000", bounds=(0, 1), perfect=1, symmetric=True)
+    def slow(labels_true, labels_pred):
+        n = len(labels_true)
+        if n > 1000:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(f"{n} {_blocks(labels_true)} {_blocks(labels_pred)}\n")
+            _time.sleep(30)
+        return 1.0 if list(labels_true) == list(labels_pred) else 0.5
+
+    result = mp.audit(slow, ["bounds", "max_agreement", "symmetry"], seed=0, max_examples=5,
+                      exhaustive_n=3, jobs=1, isolate=True)
+    assert all(r.status == "passed" for r in result.results), result.table()
+    calls = log.read_text(encoding="utf-8").splitlines()
+    assert calls and len(calls) == len(set(calls)), "a cut-off call was made twice"
+
+
+def test_a_remembered_call_costs_the_phase_what_it_cost_when_it_was_made():
+    # so that a check gets as far in its scale phase with the memo as without it
+    from metricprops.calls import Deadline
+    from metricprops.search import scale
+
+    m = mp.metric(lambda t, p: 0.25, name="remembered_once", bounds=(0, 1))
+    truth = scale.shape_partition("one block", 4097)
+    pred = scale.shape_partition("two halves", 4097)
+    shapes = (scale.shape_of(truth), scale.shape_of(pred))
+    scale.remember_values(m, {shapes: (0.75, 5.0), (shapes[1], shapes[0]): (("timeout", "slow"),
+                                                                            1.5)})
+    deadline = Deadline(1.0)
+    scorer = scale._ShapeScorer(m, 1.0, deadline)
+    assert scorer.raw(truth, pred) == 0.75  # remembered, not called (the call gives 0.25)
+    assert scorer.last_seconds == 5.0 and deadline.passed() and deadline.cpu() >= 5.0
+    with pytest.raises(mp.MetricCallError) as info:
+        scorer.raw(pred, truth)
+    assert info.value.reason == "timeout" and scorer.last_seconds == 1.5
+    assert scale.shared_values(m)[(shapes[1], shapes[0])] == (("timeout", "slow"), 1.5)
