@@ -145,6 +145,13 @@ NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
     ("ceaf_e_recall", "degenerate"): ("failed", _DEGENERATE_SINGLETONS.format(
         why="each key entity aligns with one singleton response entity, worth 2/(size + 1) "
             "of it, more than the one-entity response's single alignment")),
+    ("ceaf_e_precision", "degenerate"): (
+        "failed", "**By definition.** CEAF-e's precision is the aligned similarity over the "
+        "number of response entities, and its one-to-one alignment credits only one of two "
+        "key entities merged into one response entity: merging them can cost more than the "
+        "smaller denominator gains, below all mentions alone (key {0 1 2 3 | 4 5 | 6 7}: "
+        "1.0667 / 5 = 0.2133 for {0 | 1 | 2 | 3 | 4 5 6 7}, 1.7333 / 8 = 0.2167 for all "
+        "singletons)."),
     **_each(_prf("blanc"), "degenerate", _DEGENERATE_SINGLETONS.format(
         why="BLANC's non-coreference links, all correct for singletons, weigh as much as the "
             "coreference links")),
