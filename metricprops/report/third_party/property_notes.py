@@ -51,6 +51,11 @@ _F1_ROUNDED = (
     "drifts slowly with n steps by 0.01 where it crosses a rounding boundary: 0.94 at n = 343, "
     "0.93 at n = 344 for a giant block among singletons against one block. The trend test "
     "sees the step; the unrounded value is continuous.")
+_ONE_MINUS_PURITY = (
+    "**By definition.** cdlib's classification error is one minus a purity: each block is "
+    "credited with its best-matching block of the other partition, one side at a time, so it "
+    "is no metric distance. A = one block of 6 items, B = {0 2 3 4 5 | 1}, C = {0 2 5 | 1 3 4}: "
+    "d(A, B) = d(B, C) = 1/6, d(A, C) = 1/2.")
 _ELEMENT = (
     "**By definition.** Element-centric similarity credits every item with itself, like "
     "BCubed: where no pair agrees the value is about 1/n, not one constant (minimal "
@@ -143,6 +148,7 @@ def judgements(notes: Dict[Tuple[str, str], Tuple[str, str]],
     new_specific.update({
         ("cdlib.f1", "n_invariance"): _F1_ROUNDED,
         ("cdlib.onmi_mgh", "homogeneity"): _ONMI,
+        ("cdlib.classification_error", "triangle_inequality"): _ONE_MINUS_PURITY,
         **{(f"clustereval.{name}", "special_labels"): _NAN_UNIQUE for name in (
             "completeness_score", "homogeneity_score", "parsimony_score", "q_measure_score",
             "normalized_inverse_purity_score")},
