@@ -233,9 +233,10 @@ def test_tolerance() -> None:
     def nearly(labels_true, labels_pred):
         return elm_f_by_hand(labels_true, labels_pred) + 1e-7
 
-    assert_agrees(nearly, "elm_f", tolerance=1e-6, seed=0, max_examples=5)
+    # the offset is on every input: no need for the large ones of the scale phase
+    assert_agrees(nearly, "elm_f", tolerance=1e-6, seed=0, max_examples=5, scale_max_n=0)
     with pytest.raises(AssertionError, match="tolerance 1e-09"):
-        assert_agrees(nearly, "elm_f", seed=0, max_examples=5)
+        assert_agrees(nearly, "elm_f", seed=0, max_examples=5, scale_max_n=0)
 
 
 @pytest.mark.slow
@@ -246,7 +247,7 @@ def test_a_raising_implementation_fails_with_the_input() -> None:
         return elm_f_by_hand(labels_true, labels_pred)
 
     with pytest.raises(AssertionError) as info:
-        assert_agrees(crashes, "elm_f", seed=0, max_examples=5)
+        assert_agrees(crashes, "elm_f", seed=0, max_examples=5, scale_max_n=0)
     text = str(info.value)
     assert text.startswith("crashes vs elm_f: error: implementation: crashes raised "
                            "ValueError: three is a crowd")
