@@ -102,6 +102,19 @@ class _Reporting(dict):
             what.metric = metric
 
 
+def _one_thread() -> None:  # pragma: no cover - runs in the child
+    """Limit the native thread pools (OpenMP, BLAS) of the forked child to one thread.
+
+    OpenMP's runtime (libgomp) is not fork-safe: in a child forked from a process whose pool
+    already ran, the first parallel region waits forever for threads that were not copied.
+    torch enters one for large inputs only, so torchmetrics' ARI was scored at 4,097 items
+    and then hung at 92,683, where it overflows; the hang ended the phase quietly and the
+    overflow was never seen.  One thread runs no parallel region (and the phase's limit of
+    CPU time per call then counts one core, as the ``scaling`` property's timings do)."""
+    from threadpoolctl import threadpool_limits
+    threadpool_limits(1)
+
+
 def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma: no cover
     code = 0
     try:
@@ -110,6 +123,7 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
             ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
+        _one_thread()
         partitions = scale._partitions
 
         def reported(shapes: Tuple[str, str], n: int, shared: bool) -> Any:
