@@ -187,3 +187,19 @@ def quick_reports(shared_folder):
         assert done.returncode == 0, done.stdout + done.stderr
 
     return shared_folder("quick-report", build) / "reports"
+
+
+@pytest.fixture
+def plugin_file(tmp_path, monkeypatch):
+    """``plugin_file(module, source)``: write ``source`` as ``module.py`` in a fresh working
+    folder (each test its own file, not an imported one) and return ``resolve(attr, **meta)``,
+    which resolves ``module.py:attr`` as the command line does."""
+
+    def write(module, source):
+        (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.delitem(sys.modules, module, raising=False)
+        from metricprops.registry import resolve_metric
+        return lambda attr, **meta: resolve_metric(f"{module}.py:{attr}", **meta)
+
+    return write

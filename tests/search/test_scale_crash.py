@@ -2,7 +2,6 @@
 item 4): the phase of a black-box metric runs in a child of the worker."""
 from __future__ import annotations
 
-import sys
 import textwrap
 
 import pytest
@@ -28,12 +27,8 @@ META = dict(kind="similarity", lower=-0.5, upper=1.0, perfect=1.0, symmetric=Tru
 
 
 @pytest.fixture
-def crashing(tmp_path, monkeypatch):
-    (tmp_path / "scale_crash.py").write_text(PLUGIN)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delitem(sys.modules, "scale_crash", raising=False)  # each test its own file
-    from metricprops.registry import resolve_metric
-    return resolve_metric("scale_crash.py:crashes_at_scale", **META)
+def crashing(plugin_file):
+    return plugin_file("scale_crash", PLUGIN)("crashes_at_scale", **META)
 
 
 @pytest.mark.slow

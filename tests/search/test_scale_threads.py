@@ -3,7 +3,6 @@ fork-safe, and a parallel region in the forked child hung until the phase ended 
 hiding torchmetrics' ARI overflow at 92,683 items."""
 from __future__ import annotations
 
-import sys
 import textwrap
 
 import pytest
@@ -34,12 +33,9 @@ META = dict(kind="similarity", lower=-0.5, upper=1.0, perfect=1.0, symmetric=Tru
 
 
 @pytest.fixture
-def plugin(tmp_path, monkeypatch):
-    (tmp_path / "scale_threads.py").write_text(PLUGIN)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delitem(sys.modules, "scale_threads", raising=False)  # each test its own file
-    from metricprops.registry import resolve_metric
-    return lambda name: resolve_metric(f"scale_threads.py:{name}", **META)
+def plugin(plugin_file):
+    resolve = plugin_file("scale_threads", PLUGIN)
+    return lambda name: resolve(name, **META)
 
 
 @pytest.mark.slow
