@@ -39,8 +39,7 @@ The same command with the same seed and the same library versions (listed in
 third-party code meets a time limit: the `scaling` property times it, so a metric whose
 growth lies near a bound (n^1.75 for time, n^1.5 for memory) can pass in one run and fail in
 another; and the scale phase cuts a call off after 1 s of CPU time, so a library call near
-that limit on its largest inputs (torchmetrics' ARI at 92,683 items) can be scored in one run
-and cut off in another.  The built-in
+that limit on its largest inputs can be scored in one run and cut off in another.  The built-in
 metrics give the same bits on every processor: their logarithms and exponentials come from
 the C library and their sums avoid BLAS, not from numpy's processor-specific kernels.
 """
