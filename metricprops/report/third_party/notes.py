@@ -25,7 +25,7 @@ from typing import Dict, Optional, Tuple
 from ..coreference_notes import NOTES as COREFERENCE_NOTES
 from ..coreference_notes import SCORCH_EQUIVALENT
 from .bugs import BUGS
-from .property_notes import judgements
+from .property_notes import CHANCE_ON_SMALL_INPUTS, judgements
 
 __all__ = ["RULE", "NOTES", "BUG_TITLES", "bug_title", "FAMILY", "RULES", "ERRORS", "SPECIFIC",
            "library_note", "library_bug_title", "nan_labels"]
@@ -289,7 +289,7 @@ SPECIFIC: Dict[Tuple[str, str], str] = {
     "violate monotonicity).",
     # the copies are not invariant by definition; the discontinuity at scale is the overflow
     ("networkit.AdjustedRandMeasure", "n_invariance"): _bug_note("`AdjustedRandMeasure`")
-    + " (Its violations on small inputs: the chance correction depends on n, by definition.)",
+    + CHANCE_ON_SMALL_INPUTS,
 }
 
 

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from typing import Dict, Tuple
 
-__all__ = ["judgements"]
+__all__ = ["judgements", "CHANCE_ON_SMALL_INPUTS"]
+
+#: Appended to a bug's note where the same cell also fails on small inputs by definition.
+CHANCE_ON_SMALL_INPUTS = (" (Its violations on small inputs: the chance correction depends "
+                          "on n, by definition.)")
 
 _SK = "sklearn.metrics:"
 _BC = "metricprops.plans.package_adapters:bcubed_f"
@@ -155,8 +159,7 @@ def judgements(notes: Dict[Tuple[str, str], Tuple[str, str]],
         ("torchmetrics.adjusted_rand_score", "n_invariance"): overflow + " Here inside the "
         "bounds: for two halves against a giant block among singletons the value turns from "
         "0.0312 at 65,536 items to −0.0312 at 65,537 (scikit-learn: 0.0312 at both), found by "
-        "the continuity test. (Its violations on small inputs: the chance correction depends "
-        "on n, by definition.)",
+        "the continuity test." + CHANCE_ON_SMALL_INPUTS,
         ("cdlib.f1", "n_invariance"): _F1_ROUNDED,
         ("cdlib.onmi_mgh", "homogeneity"): _ONMI,
         ("cdlib.classification_error", "triangle_inequality"): _ONE_MINUS_PURITY,
