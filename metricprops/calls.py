@@ -23,7 +23,7 @@ from .settings import DEFAULT_TIMEOUT, WALL_FACTOR
 from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
-           "observe_calls", "Deadline", "past_limit"]
+           "observe_calls", "Deadline", "past_limit", "one_native_thread"]
 
 #: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
 #: which also makes every exception of the metric a verdict (:func:`observe_calls`).
@@ -38,6 +38,22 @@ def observe_calls(observer: Any) -> None:
     """
     global _observer
     _observer = observer
+
+
+def one_native_thread() -> None:
+    """Limit the native thread pools (OpenMP, BLAS) loaded in this process to one thread.
+
+    Called first thing in a forked process that calls metrics (a worker, the scale phase's
+    child).  OpenMP's runtime (libgomp) is not fork-safe: in a process forked from one whose
+    pool already ran, the first parallel region waits forever for threads that were not
+    copied.  A pytest session that had scored with torch forked workers whose torchmetrics
+    call hung on two items; the scale child, forked from a worker whose small calls had
+    loaded torch, hung at 92,683 items, where torchmetrics' ARI overflows, and the phase
+    ended quietly.  One thread runs no parallel region, and a worker's limit of CPU time per
+    call then counts one core (J workers do not each start a pool as wide as the machine).
+    Only libraries loaded by now are limited: hence a second call in the scale child."""
+    from threadpoolctl import threadpool_limits
+    threadpool_limits(1)
 
 
 def _watched(call: Callable[[], Any], key: Any) -> Callable[[], Any]:
@@ -124,7 +140,12 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
     if not timeout or timeout <= 0:
         return True, func()
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPROF"):
+        armed = True  # False once the call is over: a timer that fires then (the second
+        # one while the first one's _Timeout is handled) must not escape as a crash
+
         def on_timer(signum: int, frame: Any) -> None:
+            if not armed:
+                return
             if _in_unraisable(frame):  # raised there, it would be lost: fire again later
                 signal.setitimer(signal.ITIMER_REAL, REFIRE_SECONDS)
                 return
@@ -133,14 +154,16 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
         previous = {sig: signal.signal(sig, on_timer) for sig in (signal.SIGPROF, signal.SIGALRM)}
         hook = sys.unraisablehook
         sys.unraisablehook = functools.partial(_unraisable, hook)
-        signal.setitimer(signal.ITIMER_PROF, timeout)
-        signal.setitimer(signal.ITIMER_REAL, timeout * WALL_FACTOR)
         try:
+            signal.setitimer(signal.ITIMER_PROF, timeout)
+            signal.setitimer(signal.ITIMER_REAL, timeout * WALL_FACTOR)
             return True, func()
         except _Timeout:
+            armed = False
             _count_interrupted()
             return False, None
         finally:
+            armed = False
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
             for sig, handler in previous.items():

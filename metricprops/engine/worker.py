@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Tuple
 
 import cloudpickle
 
-from ..calls import interrupted, observe_calls
+from ..calls import interrupted, observe_calls, one_native_thread
 from .capture import captured
 from .record import CallRecord
 
@@ -96,6 +96,7 @@ def worker_main(conn: Any, record_path: str, output_path: str,
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     _die_with_parent()
+    one_native_thread()  # forked: OpenMP would hang (see the function)
     record = CallRecord(record_path)
     observe_calls(record)
     if setup is not None:

@@ -27,7 +27,7 @@ import signal
 import struct
 import sys
 import time
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .. import calls
 from ..constraint import Instance
@@ -102,19 +102,6 @@ class _Reporting(dict):
             what.metric = metric
 
 
-def _one_thread() -> None:  # pragma: no cover - runs in the child
-    """Limit the native thread pools (OpenMP, BLAS) of the forked child to one thread.
-
-    OpenMP's runtime (libgomp) is not fork-safe: in a child forked from a process whose pool
-    already ran, the first parallel region waits forever for threads that were not copied.
-    torch enters one for large inputs only, so torchmetrics' ARI was scored at 4,097 items
-    and then hung at 92,683, where it overflows; the hang ended the phase quietly and the
-    overflow was never seen.  One thread runs no parallel region (and the phase's limit of
-    CPU time per call then counts one core, as the ``scaling`` property's timings do)."""
-    from threadpoolctl import threadpool_limits
-    threadpool_limits(1)
-
-
 def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma: no cover
     code = 0
     try:
@@ -123,7 +110,7 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
             ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
-        _one_thread()
+        calls.one_native_thread()  # libraries the worker loaded since its own call
         partitions = scale._partitions
 
         def reported(shapes: Tuple[str, str], n: int, shared: bool) -> Any:
@@ -131,6 +118,7 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
             return partitions(shapes, n, shared)
 
         scale._partitions = reported
+        scale.watch = lambda what, key, entry: _send(fd, (what, key, entry))
         search.findings = _Reporting(search.findings, fd)
         out_of_time = False
         try:
@@ -160,10 +148,12 @@ class _Parent:
         self.broken = ""  # the phase itself failed in the child (not the metric)
         self.out_of_time = False
         limit = search.scorer.timeout
-        call = scale.SCALE_CALL_SECONDS if limit is None else min(limit, scale.SCALE_CALL_SECONDS)
+        self.call = (scale.SCALE_CALL_SECONDS if limit is None
+                     else min(limit, scale.SCALE_CALL_SECONDS))
         #: a call in progress longer than this (wall seconds) is killed here, before the
         #: pool's watchdog (which waits the check's limit and its grace) kills the worker
-        self.hang = call * WALL_FACTOR + TIMEOUT_GRACE / 2
+        self.hang = self.call * WALL_FACTOR + TIMEOUT_GRACE / 2
+        self.calling: Optional[tuple] = None  # the shapes of the call the child is in
 
     def follow(self) -> None:
         killed = False
@@ -184,6 +174,11 @@ class _Parent:
             _, status = os.waitpid(self.pid, 0)
             if killed and calls._observer is not None:
                 calls._observer.end()  # the hung call is over: the pool must not kill us
+        if killed and self.calling is not None:  # the next check need not wait for it again
+            m = self.search.metric
+            scale.remember_values(m, {self.calling: (("timeout", (
+                f"{m.name} {calls.limit_text(self.call)} and did not stop: the process "
+                f"scoring it at scale was killed")), self.call)})
         if not (self.done or killed or self.broken):
             self._crashed(status)
         if self.out_of_time:
@@ -216,6 +211,13 @@ class _Parent:
             if hasattr(what, "metric"):
                 what.metric = self.search.metric
             self.search.findings[key] = (instance, what, found_by, shrunk)
+        elif kind == "call":
+            self.calling = message[1]
+        elif kind == "value":
+            _, key, entry = message
+            if entry is not None:
+                scale.remember_values(self.search.metric, {key: entry})
+            self.calling = None
         elif kind == "broken":
             self.broken = message[1]
         elif kind == "done":

@@ -134,18 +134,29 @@ def _memo(metric: Any) -> Dict[tuple, Tuple[Any, float]]:
     return _VALUES.setdefault((metric.name, metric.func or metric.formula), {})
 
 
+#: Told of each call the scale phase makes afresh: ``watch("call", key, None)`` before it,
+#: ``watch("value", key, entry)`` after (``entry`` as :func:`shared_values` gives it, or
+#: ``None``).  The forked child of :mod:`.isolated` sets it, so that a child killed in a later
+#: call loses nothing it learned, and the call it is killed in is remembered as cut off.
+watch: Optional[Callable[[str, tuple, Any], None]] = None
+
+
+def _travelling(entry: Tuple[Any, float]) -> Optional[Tuple[Any, float]]:
+    """A memo entry in the form that travels between processes (``None``: it does not)."""
+    value, seconds = entry
+    if isinstance(value, MetricCallError):
+        if value.reason not in QUIET:
+            return None
+        value = (value.reason, str(value))
+    return value, seconds
+
+
 def shared_values(metric: Any) -> Dict[tuple, Tuple[Any, float]]:
     """What this process remembers of ``metric``'s scale shapes, in a form that travels
     between processes: values, and the errors of the resource limits (:data:`QUIET`) as
     ``(reason, message)`` (other errors carry their huge inputs: they are made again)."""
-    out: Dict[tuple, Tuple[Any, float]] = {}
-    for key, (value, seconds) in _memo(metric).items():
-        if isinstance(value, MetricCallError):
-            if value.reason not in QUIET:
-                continue
-            value = (value.reason, str(value))
-        out[key] = (value, seconds)
-    return out
+    out = {key: _travelling(entry) for key, entry in _memo(metric).items()}
+    return {key: entry for key, entry in out.items() if entry is not None}
 
 
 def remember_values(metric: Any, values: Optional[Dict[tuple, Tuple[Any, float]]]) -> None:
@@ -181,12 +192,16 @@ class _ShapeScorer(Scorer):
         if key in values:
             self.deadline.charge(values[key][1])
         else:
+            if watch is not None:
+                watch("call", key, None)
             try:
                 value: Any = super().raw(truth, pred)
             except MetricCallError as exc:  # a timeout too: the next check would wait again
                 value = exc
             values[key] = (value, time.process_time() - started)
             self._cache.clear()
+            if watch is not None:
+                watch("value", key, _travelling(values[key]))
         value, self.last_seconds = values[key]
         if isinstance(value, MetricCallError):
             raise value

@@ -337,6 +337,31 @@ def test_a_time_limit_that_fires_inside_the_unraisable_hook_fires_again(monkeypa
     assert "Exception ignored" not in capsys.readouterr().err
 
 
+def test_a_timer_that_fires_after_the_call_was_stopped_does_not_escape(monkeypatch):
+    # Both timers are one-shot, and the first one stops the call; under load the second can
+    # fire while the stop is being counted.  Its _Timeout escaped timed_call, and the scale
+    # phase took a call cut off at its limit for a crash and bisected it (seen in CI).  Here
+    # the count spins past the wall-time timer, so the second timer fires in it every time.
+    from metricprops import calls
+    from metricprops.settings import WALL_FACTOR
+
+    counted = []
+
+    def slow_count():
+        counted.append(True)
+        until = time.monotonic() + 0.2 * WALL_FACTOR + 0.3
+        while time.monotonic() < until:
+            pass
+
+    def metric():
+        while True:  # stopped by the CPU-time timer (or the wall-time one, under load)
+            pass
+
+    monkeypatch.setattr(calls, "_count_interrupted", slow_count)
+    assert calls.timed_call(metric, 0.2) == (False, None)
+    assert counted == [True]
+
+
 def test_a_deadline_counts_cpu_time_with_a_wall_time_backstop():
     from metricprops.calls import Deadline
     from metricprops.settings import WALL_FACTOR

@@ -132,15 +132,22 @@ def _blocks(labels):
     return sorted(Counter(labels).values(), reverse=True)
 
 
-def test_a_cut_off_at_scale_travels_to_the_next_check_in_a_fresh_worker(monkeypatch, tmp_path):
+@pytest.mark.parametrize("killed", [False, True], ids=["cut-off", "killed"])
+def test_a_cut_off_at_scale_travels_to_the_next_check_in_a_fresh_worker(monkeypatch, tmp_path,
+                                                                         killed):
     # in a worker process a cut-off call retires the worker (the call may have left a module
     # half set up); what it remembered of the scale shapes comes back with the check, and the
-    # next check of the metric, in a fresh worker, does not wait for the same cut-off again
+    # next check of the metric, in a fresh worker, does not wait for the same cut-off again.
+    # "killed": the worker kills the scale phase's child in the call before the child's own
+    # timer stops it (under load, seen in CI); what the child had learned, and the call it
+    # was killed in, are remembered all the same
     import time as _time
 
-    from metricprops.search import scale
+    from metricprops.search import isolated, scale
 
     monkeypatch.setattr(scale, "SCALE_CALL_SECONDS", 0.2)  # the workers are forked after this
+    if killed:  # the child is killed 0.2 s into a call; its own timer would stop it at 0.6 s
+        monkeypatch.setattr(isolated, "TIMEOUT_GRACE", -0.8)
     log = tmp_path / "calls.txt"
 
     @mp.metric(name="slow_past_1000", bounds=(0, 1), perfect=1, symmetric=True)
