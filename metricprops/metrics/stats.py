@@ -6,6 +6,7 @@ numeric scoring and symbolic closed forms.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
@@ -24,9 +25,10 @@ def cached(func: F) -> F:
             cache[key] = func(t)
         return cache[key]
 
-    wrapper.__name__ = func.__name__
-    wrapper.__doc__ = func.__doc__
-    return wrapper  # type: ignore[return-value]
+    # the wrapper takes the function's name, module and qualified name: it is what the
+    # module holds under that name, so pickle (cloudpickle too) sends it by reference, and a
+    # metric that reaches a worker process keeps the very formula object the proofs know
+    return functools.wraps(func)(wrapper)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
