@@ -45,7 +45,7 @@ def test_builtins_are_within_their_declared_growth(name):
 
 
 @pytest.mark.slow
-def test_a_loop_over_pairs_is_flagged_quadratic_and_passes_when_declared():
+def test_a_loop_over_pairs_is_flagged_quadratic_and_passes_when_declared(short_scaling_calls):
     r = mp.check(mp.metric(pair_loop_rand), "scaling", seed=1)
     assert r.status == "failed", r.message
     assert r.message.startswith("the measured growth is faster than the declared complexity")
@@ -82,7 +82,7 @@ def test_bounds_are_named_as_powers():
 
 
 @pytest.mark.slow
-def test_a_heavy_first_call_is_not_the_peak_memory():
+def test_a_heavy_first_call_is_not_the_peak_memory(short_scaling_calls):
     # a first call that allocates 96 MiB (a lazy import, a cache) once stopped the sizes at
     # the memory cap after one size: no fit, and the quadratic loop passed
     r = mp.check(mp.metric(lazy_pair_loop_rand), "scaling", seed=1)

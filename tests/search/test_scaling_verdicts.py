@@ -38,7 +38,7 @@ def pairs_loop(labels_true, labels_pred):
 
 
 @pytest.mark.slow
-def test_a_timing_failure_reports_the_sizes_reached_and_no_instance():
+def test_a_timing_failure_reports_the_sizes_reached_and_no_instance(short_scaling_calls):
     r = mp.check(pairs_loop, "scaling", isolate=False, **FAST)
     assert r.status is Status.FAILED
     ce = r.counterexample
