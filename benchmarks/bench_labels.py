@@ -15,8 +15,8 @@ reading alone, timed inside the child with ``time.perf_counter``.  The command-l
 
 Rows:
 
-* ``metricprops score T P -m rand`` and ``metricprops score T P`` (every built-in): the
-  command line end to end, as a user runs it;
+* ``metricprops score T P -m rand`` and ``metricprops score T P`` (its default set: every
+  built-in whose declared cost is at most n^2): the command line end to end, as a user runs it;
 * ``read_label_codes`` x 2: metricprops' streaming reader (integer codes, never a list of
   n strings), both files;
 * ``read_text + splitlines + codes`` x 2: the reader metricprops had before (a list of n
@@ -28,21 +28,8 @@ Rows:
 This is a script, not a test: it asserts nothing, it reports.  Run it on a quiet machine
 (``uptime``: load well under the number of cores).
 
-Measured (n = 10^7, 2 cores, Python 3.11, numpy 2.4.6, pandas 3.1.1) while one other
-process kept one of the two cores busy (load average 1.9 to 2.0; the peaks do not depend on
-the load):
-
-    what                                            wall s  read s  peak MiB
-    metricprops score T P -m rand (command line)      6.79               502
-    metricprops score T P (every built-in)           21.53              1550
-    python + numpy (start-up floor)                   0.33    0.00        27
-    read_label_codes x 2 (metricprops)                5.05    4.67       185
-    read_text + splitlines + codes x 2 (previous)    11.54   10.12      1634
-    numpy.loadtxt(dtype=str) + unique x 2            29.99   29.66       928
-    pandas.read_csv(dtype=str) + factorize x 2        6.34    5.31       540
-
-Every built-in is dominated by the 19 coreference metrics (CEAF's alignment on a 3162 x 3162
-table); the label files themselves cost the 185 MiB of the reader row.
+The figures measured for the project, with the machine, load and date, are in
+``benchmarks/README.md``.
 """
 from __future__ import annotations
 
@@ -180,7 +167,7 @@ def main() -> None:
               f"(written in {time.perf_counter() - started:.1f} s)\n")
         rows = []
         for name, args in (("metricprops score T P -m rand (command line)", ["-m", "rand"]),
-                           ("metricprops score T P (every built-in)", [])):
+                           ("metricprops score T P (default set)", [])):
             argv = ["score", truth, pred, *args, "--json"]
             rows.append((name, [sys.executable, "-c", HWM + f"ARGS = {argv!r}\n" + CLI]))
         for name, body in READERS.items():
