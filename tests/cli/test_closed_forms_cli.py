@@ -34,6 +34,7 @@ def test_closed_forms_prints_every_builtin_form_and_writes_json(invoke, tmp_path
     assert {g["metric"]: g["sign"] for g in doc["theorem3"]} == {"elm_f": 1, "bcubed_f": 1}
 
 
+@pytest.mark.slow
 def test_closed_forms_metric_filter(invoke):
     result = invoke("closed-forms", "--metric", "elm_recall", "--max-k", "2")
     assert result.exit_code == 0, result.output

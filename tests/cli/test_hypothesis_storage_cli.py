@@ -11,6 +11,7 @@ import sys
 import pytest
 
 
+@pytest.mark.slow
 def test_an_audit_in_an_empty_folder_leaves_it_empty(tmp_path):
     cwd, cache = tmp_path / "work", tmp_path / "cache"
     cwd.mkdir()
@@ -27,6 +28,7 @@ def test_an_audit_in_an_empty_folder_leaves_it_empty(tmp_path):
     assert (cache / "metricprops" / "hypothesis" / "constants").is_dir()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("users_choice", [None, "mine"])
 def test_the_users_hypothesis_storage_is_left_as_it_was(tmp_path, users_choice, monkeypatch):
     from hypothesis import configuration

@@ -69,6 +69,7 @@ def test_the_readme_shows_the_commands_this_test_knows():
     assert set(SHORT) <= set(commands)
 
 
+@pytest.mark.slow
 def test_the_readme_commands_change_no_committed_file(invoke, tmp_path, monkeypatch):
     checkout = tmp_path / "checkout"
     for name in tracked_files():

@@ -90,6 +90,7 @@ def string_merging_without_small_negatives(labels_true, labels_pred):
 @pytest.mark.parametrize("func, kind", [
     (empty_clusters_count, "unused_values"), (truncating, "truncating_floats"),
     (drops_negative, "small_negative")])
+@pytest.mark.slow
 def test_a_kind_that_changes_the_value_is_a_cause_of_its_own(run, func, kind):
     r = run(_metric(func), "label_invariance")
     assert r.status == "failed" and kind in _causes(r), r.describe()
@@ -118,6 +119,7 @@ def test_two_causes_in_one_cell_are_both_shown(run):
 
 
 # -- special_labels ------------------------------------------------------------------------
+@pytest.mark.slow
 def test_noise_dropped_fails_special_labels_only(run):
     m = _metric(noise_dropped)
     r = run(m, "special_labels")

@@ -113,6 +113,7 @@ def _assert_ami_shape(r):
     assert ce["scores"]["better"] < ce["scores"]["worse"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("constraint", ["monotonicity", "homogeneity"])
 def test_ami_fails_with_the_six_item_perfect_split(run, constraint):
     r = run("ami", constraint)

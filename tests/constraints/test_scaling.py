@@ -39,6 +39,7 @@ def test_complexity_declarations():
     assert get_metric("ceaf_e_f").complexity == "n^3"  # a one-to-one entity alignment
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["adjusted_rand", "bcubed_f", "elm_f", "nmi"])
 def test_builtins_are_within_their_declared_growth(name):
     assert mp.check(name, "scaling", seed=1).status == "passed"

@@ -58,6 +58,7 @@ def test_default_exhaustive_phase_finds_the_five_item_violation(run):
     assert s["d(A,C)"] > s["d(A,B)"] + s["d(B,C)"]
 
 
+@pytest.mark.slow
 def test_random_phase_alone_finds_a_violation_beyond_four_items(run):
     # exhaustive up to 4 items: nothing there; the near-identical triples find one
     r = run(one_minus_fair, "triangle_inequality", exhaustive_n=4)

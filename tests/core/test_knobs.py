@@ -95,6 +95,7 @@ KNOB_FLAGS = [("--max-examples", "3", "max_examples", 3),
               ("--time-budget", "100", "time_budget", 100.0)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag, value, knob, expected", KNOB_FLAGS)
 @pytest.mark.parametrize("with_plan", [True, False], ids=["plan", "targets"])
 def test_every_knob_flag_is_honoured(invoke, plan, tmp_path, flag, value, knob, expected,

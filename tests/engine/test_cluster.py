@@ -112,6 +112,7 @@ def unreachable():
         yield "tcp://127.0.0.1:9"
 
 
+@pytest.mark.slow
 def test_report_s_cluster_reaches_audits_checks_comparisons_and_the_elm_reproduction(
         unreachable):
     from metricprops.reproduce import elm_paper
@@ -142,6 +143,7 @@ def test_a_bad_cluster_address_is_a_usage_error_before_any_work(invoke, command,
 @pytest.mark.parametrize("command", [
     ["audit", "purity", "-c", "rag_bag", "-q"], ["compare", "rand", "purity"],
     ["report", "--quick", "-q"], ["reproduce", "elm-paper", "--quick"], ["audit", "--plan"]])
+@pytest.mark.slow
 def test_an_unreachable_cluster_is_one_line_and_exit_2(invoke, unreachable, command, tmp_path,
                                                        monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -45,6 +45,7 @@ def _column(r) -> str:
     return {"sampled": "sampled or measured", "measured": "sampled or measured"}.get(kind, kind)
 
 
+@pytest.mark.slow
 def test_the_table_counts_each_familys_cells_by_their_evidence(audit):
     markdown = audit.markdown()
     assert "## Evidence per family" in markdown

@@ -146,6 +146,7 @@ def two_indices(monkeypatch):
     return text
 
 
+@pytest.mark.slow
 def test_command_writes_markdown_and_json_and_refuses_to_overwrite(invoke, tmp_path, two_indices):
     out = tmp_path / "gg"
     result = invoke("reproduce", "goesgens-2021", "--quick", "--out", out, "--jobs", 1)
@@ -164,6 +165,7 @@ def test_command_writes_markdown_and_json_and_refuses_to_overwrite(invoke, tmp_p
     assert (out / "goesgens-2021.md").read_text() == md  # same seed, same bytes
 
 
+@pytest.mark.slow
 def test_the_reports_audit_is_read_where_it_holds_the_pairs(two_indices, monkeypatch):
     names = [ours for _, ours, _ in goesgens.INDICES]
     properties = [prop for _, prop in goesgens.PROPERTIES]

@@ -76,6 +76,7 @@ def test_every_library_has_a_shipped_plan_found_by_name():
         assert len({t.name for t in plan.targets}) == len(plan.targets)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LIBRARIES))
 def test_shipped_plan_targets_import(name):
     pytest.importorskip(LIBRARIES[name][1])

@@ -302,6 +302,7 @@ def test_a_time_limit_that_fires_in_a_gc_callback_fires_again_in_the_metric(caps
     assert "Exception ignored" not in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_time_limit_that_fires_inside_the_unraisable_hook_fires_again(monkeypatch, capsys):
     # Under load a second timer can expire while the first one's exception, lost in a gc
     # callback, is being handed to sys.unraisablehook: raised there, it was lost too ("Exception
@@ -362,6 +363,7 @@ def test_a_timer_that_fires_after_the_call_was_stopped_does_not_escape(monkeypat
     assert counted == [True]
 
 
+@pytest.mark.slow
 def test_a_deadline_counts_cpu_time_with_a_wall_time_backstop():
     from metricprops.calls import Deadline
     from metricprops.settings import WALL_FACTOR

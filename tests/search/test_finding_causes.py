@@ -3,6 +3,8 @@ cause (``Evaluation.extra["cause"]``) is a finding of its own, shrunk on its own
 cause shows in the JSON, the terminal and the Markdown, in a deterministic order."""
 from __future__ import annotations
 
+import pytest
+
 import metricprops as mp
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome
 from metricprops.partition import Partition
@@ -56,6 +58,7 @@ def test_each_cause_is_a_finding_of_its_own_shrunk_on_its_own():
                                                  "{0 | 1 | 2 3 | 4}", "{0 | 1 | 2 | 3 4}")
 
 
+@pytest.mark.slow
 def test_causes_are_in_the_json_the_terminal_and_the_markdown_in_one_order():
     r = _check()
     data = r.to_json()

@@ -102,6 +102,7 @@ def test_assert_agrees_shows_a_scale_disagreement_by_shape_not_by_labels():
     assert "labels:" not in text and len(text) < 2000
 
 
+@pytest.mark.slow
 def test_a_call_cut_off_at_scale_is_not_made_again_by_the_next_check(monkeypatch):
     # a metric too slow past 1,000 items: each of its scale-phase calls there is cut off at
     # the phase's time limit; the next check of the metric reuses the cut-off instead of
@@ -132,6 +133,7 @@ def _blocks(labels):
     return sorted(Counter(labels).values(), reverse=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("killed", [False, True], ids=["cut-off", "killed"])
 def test_a_cut_off_at_scale_travels_to_the_next_check_in_a_fresh_worker(monkeypatch, tmp_path,
                                                                          killed):

@@ -69,6 +69,7 @@ def test_the_floor_follows_the_tolerance():
 
 
 # -- planted bugs ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_ari_with_an_int32_product_departs_from_363_items():
     """Wrong from n = 363 for one block against two halves (0.7987 instead of 0), inside
     [-0.5, 1]: the default check of n_invariance, with no metadata, reports it there."""
@@ -102,6 +103,7 @@ def test_ari_with_an_int64_product_departs_past_92682_items():
     assert all(65536 < g.items <= 2**17 for g in found.values())
 
 
+@pytest.mark.slow
 def test_identical_halves_checked_at_scale_past_two_to_the_sixteen():
     """A table of uint16 cells: right up to 65,535 items a cell.  Maximal agreement fails
     on identical halves of 131,071 items, n-invariance on the copies of halves of 65,535

@@ -122,6 +122,7 @@ def move_in_region(region, truth, worse, better):
     return region_holds(region, before, delta)
 
 
+@pytest.mark.slow
 def test_a_planted_failure_above_30_items_is_not_proved():
     from metricprops.search.proofs import find_proof
 
@@ -208,6 +209,7 @@ def test_per_element_proofs_and_the_elm_tie():
 @pytest.mark.parametrize("name", ["rand", "jaccard", "fowlkes_mallows", "pearson_cc",
                                   "sokal_sneath_1", "mirkin", "blanc_f", "bcubed_f", "elm_f",
                                   "vi", "nmi"])
+@pytest.mark.slow
 def test_proved_moves_hold_on_every_small_instance(name):
     metric = mp.get_metric(name)
     moves = {"homogeneity": "split", "completeness": "merge"}

@@ -131,6 +131,7 @@ def test_required_closed_forms_are_proved(catalog, metric, prediction, expressio
     assert (f"k = 1..{catalog[0]}" in r.scope) or ("symbolic m" in r.scope)
 
 
+@pytest.mark.slow
 def test_general_k_proofs_where_they_work(catalog):
     for key in REQUIRED[:2] + [REQUIRED[7]]:
         assert "general k" in find(catalog, *key).scope
