@@ -23,7 +23,8 @@ from .settings import DEFAULT_TIMEOUT, WALL_FACTOR
 from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
-           "observe_calls", "Deadline", "past_limit", "one_native_thread"]
+           "observe_calls", "Deadline", "past_limit", "one_native_thread",
+           "limit_text", "killed_text"]
 
 #: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
 #: which also makes every exception of the metric a verdict (:func:`observe_calls`).
@@ -46,12 +47,9 @@ def one_native_thread() -> None:
     Called first thing in a forked process that calls metrics (a worker, the scale phase's
     child).  OpenMP's runtime (libgomp) is not fork-safe: in a process forked from one whose
     pool already ran, the first parallel region waits forever for threads that were not
-    copied.  A pytest session that had scored with torch forked workers whose torchmetrics
-    call hung on two items; the scale child, forked from a worker whose small calls had
-    loaded torch, hung at 92,683 items, where torchmetrics' ARI overflows, and the phase
-    ended quietly.  One thread runs no parallel region, and a worker's limit of CPU time per
-    call then counts one core (J workers do not each start a pool as wide as the machine).
-    Only libraries loaded by now are limited: hence a second call in the scale child."""
+    copied; one thread runs no parallel region.  A worker's limit of CPU time per call then
+    counts one core, and J workers do not each start a pool as wide as the machine.  Only
+    the libraries loaded by now are limited: hence a second call in the scale child."""
     from threadpoolctl import threadpool_limits
     threadpool_limits(1)
 
@@ -229,6 +227,11 @@ def limit_text(timeout: float) -> str:
     """What a call that ran past the time limit did, in words."""
     return (f"ran past its time limit of {timeout:g} s of CPU time "
             f"({timeout * WALL_FACTOR:g} s in all)")
+
+
+def killed_text(name: str, timeout: float, process: str) -> str:
+    """What a call that ran past the time limit and was stopped by killing ``process`` did."""
+    return f"{name} {limit_text(timeout)} and did not stop: {process} was killed"
 
 
 def _count_interrupted() -> None:

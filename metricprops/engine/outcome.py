@@ -16,7 +16,7 @@ import dataclasses
 import signal
 from typing import Any, Callable, Dict, Optional
 
-from ..calls import limit_text
+from ..calls import killed_text
 from ..constraint import input_class_of
 from ..errors import MetricPropsError
 from ..partition import Partition
@@ -69,7 +69,7 @@ def died(task: Dict[str, Any], death: Reply, timeout: Optional[float]) -> CheckR
     """The verdict of a task whose worker died or was killed."""
     name = task["metric"]
     if death.timed_out:
-        text = f"{name} {limit_text(timeout)} and did not stop: the worker was killed"
+        text = killed_text(name, timeout, "the worker")
         result = _error(task, "timeout", text, death.snapshot, {})
     else:
         how = exit_text(death.exitcode)

@@ -14,8 +14,9 @@ reason ``crashed`` at the shape pair and size it was scoring, with the signal or
 The child dies with the worker (``PR_SET_PDEATHSIG``); a call that hangs past its time limit
 without letting the child's own alarm stop it is killed by the worker before the pool's
 watchdog would kill the worker, and ends the phase quietly (slowness is not a scale finding).
-The values the child computed are handed back, so the other checks of the metric share them
-as when the phase runs in the worker itself.  Elsewhere (a built-in, the auditing process, a
+The values the child computes are handed back one by one as it learns them (``scale.watch``),
+and a call it is killed in is remembered as cut off, so the other checks of the metric share
+them as when the phase runs in the worker itself.  Elsewhere (a built-in, the auditing process, a
 system without ``fork``) the phase runs in place.
 """
 from __future__ import annotations
@@ -125,7 +126,7 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
             search.run_scale(max_n, max_items)
         except OutOfTime:
             out_of_time = True
-        _send(fd, ("done", out_of_time, scale.shared_values(search.metric)))
+        _send(fd, ("done", out_of_time))  # its values went as it learned them (scale.watch)
     except BaseException as exc:  # noqa: B036 - the phase's own failure, not the metric's
         code = 70
         try:
@@ -176,9 +177,8 @@ class _Parent:
                 calls._observer.end()  # the hung call is over: the pool must not kill us
         if killed and self.calling is not None:  # the next check need not wait for it again
             m = self.search.metric
-            scale.remember_values(m, {self.calling: (("timeout", (
-                f"{m.name} {calls.limit_text(self.call)} and did not stop: the process "
-                f"scoring it at scale was killed")), self.call)})
+            text = calls.killed_text(m.name, self.call, "the process scoring it at scale")
+            scale.remember_values(m, {self.calling: (("timeout", text), self.call)})
         if not (self.done or killed or self.broken):
             self._crashed(status)
         if self.out_of_time:
@@ -221,8 +221,7 @@ class _Parent:
         elif kind == "broken":
             self.broken = message[1]
         elif kind == "done":
-            _, self.out_of_time, values = message
-            scale.remember_values(self.search.metric, values)
+            self.out_of_time = message[1]
             self.done = True
 
     def _crashed(self, status: int) -> None:
