@@ -9,6 +9,7 @@ Every report names the command that regenerates it (:func:`report_command`).
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
@@ -42,6 +43,11 @@ another; and the scale phase cuts a call off after 1 s of CPU time, so a library
 that limit on its largest inputs can be scored in one run and cut off in another.  The built-in
 metrics give the same bits on every processor: their logarithms and exponentials come from
 the C library and their sums avoid BLAS, not from numpy's processor-specific kernels.
+
+The figures (PNG) were drawn with matplotlib {matplotlib}.  Their bytes depend on that version,
+because matplotlib draws with its own copies of its fonts and of FreeType, so another version
+can draw the same data with other pixels.  The data is in the reports: the ELM figures' numbers
+in `elm-paper/elm-paper.json`, the heat maps' verdicts in `audit.json` and `coreference.json`.
 """
 #: The index's rows before the third-party one: (link, what the report holds).
 ROWS = (
@@ -196,7 +202,8 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
                    audited=builtin_audit)
     rows = [f"| {link} | {what} |" for link, what in ROWS]
     rows.append(_third_party_row(quick, missing.get(LIBRARIES_SECTION, [])))
-    index = INDEX.format(seed=seed, command=command, rows="\n".join(rows) + "\n")
+    index = INDEX.format(seed=seed, command=command, rows="\n".join(rows) + "\n",
+                         matplotlib=importlib.metadata.version("matplotlib"))
     if "third-party audit" in missing:
         say(f"third-party audit: skipped, {_why(missing['third-party audit'])}")
         row = next(line for line in index.splitlines() if line.startswith("| [third-party.md]"))

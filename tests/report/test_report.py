@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ def test_quick_report_writes_every_section_and_its_links_resolve(quick_reports: 
     index = (first / "README.md").read_text(encoding="utf-8")
     for link in _links(index):
         assert (first / link).is_file(), link
+    # the figures' bytes depend on matplotlib's version: the index names the one that drew them
+    assert f"drawn with matplotlib {version('matplotlib')}." in index
     for md in ["audit.md", "closed-forms.md", "elm-paper/elm-paper.md", "third-party.md"]:
         text = (first / md).read_text(encoding="utf-8")
         for link in _links(text):  # relative image links render on a code host
