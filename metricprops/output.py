@@ -6,16 +6,17 @@ fails (:func:`write_outputs`), reporting the failures at the end.
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
 from .errors import MissingExtraError, OutputPathError
 
 __all__ = ["write_text", "check_outputs", "check_regenerates", "write_outputs", "plural", "Output",
-           "require_plotting"]
+           "require_plotting", "matplotlib_defaults"]
 
 PathLike = Union[str, Path]
 #: (what names it, e.g. "--json"; the path; a function writing it, or the text to write)
@@ -152,3 +153,25 @@ def require_plotting(command: str) -> None:
         raise MissingExtraError(
             f"{command} draws figures with matplotlib, which is not installed: "
             f"pip install 'metricprops[plot]' (or pip install matplotlib)")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def matplotlib_defaults(draw: F) -> F:
+    """Run ``draw`` under matplotlib's default settings, whatever the process has set.
+
+    A figure reads matplotlib's global settings as it is drawn, so anything that changed them
+    earlier in the process changed the figure: importing cdlib or networkit (which the
+    third-party report does before drawing) turns on a seaborn-like style, with grid lines and
+    other fonts.  Under the defaults a figure depends only on its data and matplotlib's version.
+    """
+    @functools.wraps(draw)
+    def drawn(*args: Any, **kwargs: Any) -> Any:
+        import matplotlib.style
+
+        with matplotlib.style.context("default"):
+            return draw(*args, **kwargs)
+
+    return drawn  # type: ignore[return-value]
+

@@ -14,6 +14,7 @@ import networkx as nx
 
 from ..errors import LengthMismatchError
 from ..graph import PartitionLike, to_graph, to_partition
+from ..output import matplotlib_defaults
 from ..partition import Partition
 
 __all__ = ["draw_counterexample", "draw_theorem3"]
@@ -112,6 +113,7 @@ def _panel(ax: Any, truth: Partition, pred: Partition, title: str, metrics: Sequ
     return tuple(extent)  # type: ignore[return-value]
 
 
+@matplotlib_defaults
 def draw_counterexample(truth: PartitionLike, pred: PartitionLike, path: Union[str, Path], *,
                         other: Optional[PartitionLike] = None,
                         labels: Sequence[str] = ("H", "H'"), title: Optional[str] = None,

@@ -11,6 +11,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from ..output import matplotlib_defaults
 from ..results.model import AuditResult, Status
 
 __all__ = ["audit_heatmap", "STATUS_COLOURS"]
@@ -26,6 +27,7 @@ STATUS_COLOURS = {
 _ORDER = list(Status)
 
 
+@matplotlib_defaults
 def audit_heatmap(audit: AuditResult, path: Any, title: str = "Audit verdicts") -> Path:
     """Draw the verdict grid (rows: metrics, columns: constraints) to ``path`` (PNG)."""
     import matplotlib

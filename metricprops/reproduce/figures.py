@@ -10,6 +10,8 @@ from typing import Any, Dict
 
 import numpy as np
 
+from ..output import matplotlib_defaults
+
 __all__ = ["write_figures"]
 
 _COLORS = {"bcubed_f": "#1f77b4", "elm_f": "#d62728"}
@@ -52,6 +54,7 @@ def _finish_score_figure(fig: Any, ax: Any, path: str, stats: str, title: str,
     _save(fig, path)
 
 
+@matplotlib_defaults
 def fig_section_2_2(scores: Dict[str, np.ndarray], result: Dict[str, Any], path: str) -> None:
     """Fig. 2: densities of the BCubed and ELM scores of all 16,384 predictions."""
     from scipy.stats import gaussian_kde
@@ -79,6 +82,7 @@ def fig_section_2_2(scores: Dict[str, np.ndarray], result: Dict[str, Any], path:
                          "consecutive predictions", legend_loc="center right")
 
 
+@matplotlib_defaults
 def fig_section_3_4_scores(result: Dict[str, Any], path: str) -> None:
     """Fig. 3: densities of the scores of every (truth, prediction) pair, 14 items."""
     fig = _figure()
@@ -103,6 +107,7 @@ def fig_section_3_4_scores(result: Dict[str, Any], path: str) -> None:
                          legend_loc="upper left")
 
 
+@matplotlib_defaults
 def fig_section_3_4_swaps(result: Dict[str, Any], path: str) -> None:
     """Fig. 4: distribution of the per-truth fraction of swapped prediction pairs."""
     fig = _figure()
@@ -129,6 +134,7 @@ def fig_section_3_4_swaps(result: Dict[str, Any], path: str) -> None:
     _save(fig, path)
 
 
+@matplotlib_defaults
 def fig_entropy_vs_swaps(data: Dict[str, np.ndarray], result: Dict[str, Any], path: str) -> None:
     """Entropy (bits) of each truth against its fraction of swapped pairs."""
     fig = _figure(6.5, 4.5)
