@@ -155,10 +155,10 @@ def require_plotting(command: str) -> None:
             f"pip install 'metricprops[plot]' (or pip install matplotlib)")
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def matplotlib_defaults(draw: F) -> F:
+def matplotlib_defaults(draw: _F) -> _F:
     """Run ``draw`` under matplotlib's default settings, whatever the process has set.
 
     A figure reads matplotlib's global settings as it is drawn, so anything that changed them
@@ -174,4 +174,3 @@ def matplotlib_defaults(draw: F) -> F:
             return draw(*args, **kwargs)
 
     return drawn  # type: ignore[return-value]
-

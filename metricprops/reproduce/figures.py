@@ -54,7 +54,6 @@ def _finish_score_figure(fig: Any, ax: Any, path: str, stats: str, title: str,
     _save(fig, path)
 
 
-@matplotlib_defaults
 def fig_section_2_2(scores: Dict[str, np.ndarray], result: Dict[str, Any], path: str) -> None:
     """Fig. 2: densities of the BCubed and ELM scores of all 16,384 predictions."""
     from scipy.stats import gaussian_kde
@@ -82,7 +81,6 @@ def fig_section_2_2(scores: Dict[str, np.ndarray], result: Dict[str, Any], path:
                          "consecutive predictions", legend_loc="center right")
 
 
-@matplotlib_defaults
 def fig_section_3_4_scores(result: Dict[str, Any], path: str) -> None:
     """Fig. 3: densities of the scores of every (truth, prediction) pair, 14 items."""
     fig = _figure()
@@ -107,7 +105,6 @@ def fig_section_3_4_scores(result: Dict[str, Any], path: str) -> None:
                          legend_loc="upper left")
 
 
-@matplotlib_defaults
 def fig_section_3_4_swaps(result: Dict[str, Any], path: str) -> None:
     """Fig. 4: distribution of the per-truth fraction of swapped prediction pairs."""
     fig = _figure()
@@ -134,7 +131,6 @@ def fig_section_3_4_swaps(result: Dict[str, Any], path: str) -> None:
     _save(fig, path)
 
 
-@matplotlib_defaults
 def fig_entropy_vs_swaps(data: Dict[str, np.ndarray], result: Dict[str, Any], path: str) -> None:
     """Entropy (bits) of each truth against its fraction of swapped pairs."""
     fig = _figure(6.5, 4.5)
@@ -150,6 +146,7 @@ def fig_entropy_vs_swaps(data: Dict[str, np.ndarray], result: Dict[str, Any], pa
     _save(fig, path)
 
 
+@matplotlib_defaults
 def write_figures(res: Dict[str, Any], out_dir: str, names: Dict[str, str]) -> Dict[str, str]:
     """Write all figures into ``out_dir``; returns {key: file name} (relative)."""
     os.makedirs(out_dir, exist_ok=True)
