@@ -25,7 +25,7 @@ SIZES = tuple(2 ** k for k in range(6, 18))
 #: Best of this many calls a size.
 REPEATS = 3
 #: Stop growing once one call takes longer than this (seconds).
-CALL_SECONDS = 1.0
+CALL_SECONDS = 0.3
 #: Stop growing after this much CPU time in all (seconds): a backstop; the sizes reached
 #: are set by :data:`CALL_SECONDS` and :data:`MEMORY_CAP`, which do not depend on how the
 #: time was spent before.

@@ -152,10 +152,12 @@ def run(check_budget):
 
 @pytest.fixture
 def short_scaling_calls(monkeypatch):
-    """The scaling measurement stops growing sizes at 0.3 s of CPU time a call instead of
-    1 s (:data:`metricprops.constraints._growth.CALL_SECONDS`).  For a planted loop that is
-    quadratic from the first sizes the verdict and the fitted power are the same (measured:
-    n^2.03 against n^2.0), at a third of the time.  Worker processes fork after the patch."""
+    """The scaling measurement stops growing sizes at 0.3 s of CPU time a call, the default
+    since 2026-12-05 (:data:`metricprops.constraints._growth.CALL_SECONDS`; 1 s before):
+    pinned here so that the tests of planted loops keep their reach if the default moves.
+    For a planted loop that is quadratic from the first sizes the verdict and the fitted
+    power are the same as at 1 s (measured: n^2.03 against n^2.0).  Worker processes fork
+    after the patch."""
     from metricprops.constraints import _growth
 
     monkeypatch.setattr(_growth, "CALL_SECONDS", 0.3)

@@ -36,14 +36,14 @@ however far a slow metric got here).
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..calls import Deadline, Scorer
 from ..constraint import Evaluation, Instance, Outcome
 from ..errors import MetricCallError
 from ..partition import Partition
 from ..results.model import Counterexample, Finding
-from . import continuity
+from . import continuity, cost
 from .shapes import (  # noqa: F401
     DISTINCT_PAIRS,
     LIMITS,
@@ -191,6 +191,9 @@ class _ShapeScorer(Scorer):
         values = _memo(self.metric)
         if key in values:
             self.deadline.charge(values[key][1])
+        elif self._too_slow(key, values):
+            if watch is not None:
+                watch("value", key, _travelling(values[key]))
         else:
             if watch is not None:
                 watch("call", key, None)
@@ -206,6 +209,42 @@ class _ShapeScorer(Scorer):
         if isinstance(value, MetricCallError):
             raise value
         return value
+
+
+    def _measured(self, key: tuple, values: Dict[tuple, Tuple[Any, float]]
+                  ) -> List[Tuple[int, float]]:
+        """``(size, seconds)`` of the calls made on ``key``'s shape pair at smaller sizes."""
+        (truth, n), (pred, _) = key
+        return sorted((k[0][1], seconds) for k, (value, seconds) in values.items()
+                      if k[0][0] == truth and k[1][0] == pred and k[0][1] < n
+                      and not isinstance(value, MetricCallError))
+
+    def _too_slow(self, key: tuple, values: Dict[tuple, Tuple[Any, float]]) -> bool:
+        """Whether the call on ``key`` is predicted past the time limit from the calls on
+        the same shape pair at smaller sizes (:mod:`.cost`; a probe a quarter of the way up
+        is timed first when they are far below).  If so it is remembered as cut off there,
+        at no cost: the shape pair ends as the limit would have ended it."""
+        if not self.timeout or key[0][1] != key[1][1]:
+            return False
+        n = key[0][1]
+        points = self._measured(key, values)
+        probe = cost.probe_size(points, n, self.timeout)
+        if probe is not None:
+            try:
+                self.raw(shape_partition(key[0][0], probe), shape_partition(key[1][0], probe))
+            except MetricCallError as exc:
+                if exc.reason not in QUIET:
+                    return False  # the probe raised: the call at n says what it says
+            points = self._measured(key, values)
+        predicted = cost.predicted_seconds(points, n)
+        if predicted is None or predicted <= self.timeout:
+            return False
+        values[key] = (MetricCallError(
+            "timeout", f"{self.metric.name} predicted to take about {predicted:.3g} s at "
+            f"{n} items, past the scale phase's limit of {self.timeout:g} s of CPU time "
+            f"(from its calls at {', '.join(str(size) for size, _ in points)} items)",
+            None, None), 0.0)
+        return True
 
 
 class _Quiet(Exception):
