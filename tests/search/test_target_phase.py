@@ -1,4 +1,5 @@
-"""The random phase's use of hypothesis's target phase (`metricprops.search.core`)."""
+"""The random phase runs its whole budget (`metricprops.search.core`; hypothesis' target phase,
+which once ended it early on ties, is no longer run)."""
 from __future__ import annotations
 
 import metricprops as mp
