@@ -113,7 +113,8 @@ def loop(chosen):
     return time.perf_counter() - t0
 small = [c for c in calls if len(c[0]) <= 30]
 json.dump({"wall": wall, "calls": len(calls), "small_calls": len(small),
-           "loop": min(loop(calls) for _ in range(2)), "small_loop": min(loop(small) for _ in range(3)),
+           "loop": min(loop(calls) for _ in range(2)),
+           "small_loop": min(loop(small) for _ in range(3)),
            "statuses": {r.constraint: str(r.status) for r in result.results}}, open(out, "w"))
 """
 
