@@ -6,6 +6,7 @@ becomes a :class:`MetricCallError` carrying the input, which the checker turns i
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import signal
@@ -13,7 +14,7 @@ import sys
 import threading
 import time
 import warnings
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
 import numpy as np
 
@@ -24,7 +25,7 @@ from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
            "observe_calls", "Deadline", "past_limit", "one_native_thread",
-           "limit_text", "killed_text"]
+           "limit_text", "killed_text", "call_timers"]
 
 #: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
 #: which also makes every exception of the metric a verdict (:func:`observe_calls`).
@@ -125,6 +126,73 @@ def _in_unraisable(frame: Any) -> bool:
     return False
 
 
+#: The handlers of :func:`call_timers` while they are installed: ``{"armed": bool}``.
+_installed: Optional[Dict[str, bool]] = None
+
+
+def _signals_here() -> bool:
+    return threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPROF")
+
+
+@contextlib.contextmanager
+def call_timers() -> Iterator[None]:
+    """Install the time limit's signal handlers once for a run of timed calls (a check).
+
+    :func:`timed_call` installs its two handlers and the unraisable hook around each call,
+    and restores the previous ones after it: eight system calls and as many Python calls
+    per metric call, measured at about 200 µs on a virtual machine, more than a plain-Python
+    metric's call on 30 items takes.  Inside this context the handlers stay installed, and a
+    call only arms and disarms its two timers.  A timer that fires outside a call does
+    nothing.  The previous handlers come back when the context ends.  Elsewhere than the
+    main thread, and nested, it does nothing."""
+    global _installed
+    if _installed is not None or not _signals_here():
+        yield
+        return
+    state = {"armed": False}
+
+    def on_timer(signum: int, frame: Any) -> None:
+        if not state["armed"]:
+            return
+        if _in_unraisable(frame):  # raised there, it would be lost: fire again later
+            signal.setitimer(signal.ITIMER_REAL, REFIRE_SECONDS)
+            return
+        raise _Timeout()
+
+    previous = {sig: signal.signal(sig, on_timer) for sig in (signal.SIGPROF, signal.SIGALRM)}
+    hook = sys.unraisablehook
+    sys.unraisablehook = functools.partial(_unraisable, hook)
+    _installed = state
+    try:
+        yield
+    finally:
+        _installed = None
+        state["armed"] = False
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        sys.unraisablehook = hook
+
+
+def _armed_call(state: Dict[str, bool], func: Callable[[], Any],
+                timeout: float) -> Tuple[bool, Any]:
+    """:func:`timed_call` with the handlers of :func:`call_timers` in place."""
+    state["armed"] = True
+    try:
+        signal.setitimer(signal.ITIMER_PROF, timeout)
+        signal.setitimer(signal.ITIMER_REAL, timeout * WALL_FACTOR)
+        return True, func()
+    except _Timeout:
+        state["armed"] = False
+        _count_interrupted()
+        return False, None
+    finally:
+        state["armed"] = False
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
 def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool, Any]:
     """Run ``func()`` with a time limit: ``(True, value)``, or ``(False, None)`` if it hung.
 
@@ -137,7 +205,10 @@ def timed_call(func: Callable[[], Any], timeout: Optional[float]) -> Tuple[bool,
     """
     if not timeout or timeout <= 0:
         return True, func()
-    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPROF"):
+    state = _installed
+    if state is not None and not state["armed"] and _signals_here():
+        return _armed_call(state, func, timeout)
+    if _signals_here():
         armed = True  # False once the call is over: a timer that fires then (the second
         # one while the first one's _Timeout is handled) must not escape as a crash
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any, Optional, Sequence
 
-from ..calls import Scorer
+from ..calls import Scorer, call_timers
 from ..constraint import Constraint
 from ..results.model import CheckResult, Status
 from ..settings import Budget
@@ -37,16 +37,9 @@ def run_check(m: Any, c: Constraint, seed: int, budget: Budget, *,
                       tolerance=budget.tolerance, min_items=budget.min_items)
     search = Search(c, m, Scorer(m, budget.timeout), budget.tolerance, budget.min_items,
                     deadline)
-    max_examples, exhaustive_n, max_items = (budget.max_examples, budget.exhaustive_n,
-                                             budget.max_items)
     try:
-        if not resume(search, chunks, exhaustive_n, max_items):
-            search.run_exhaustive(exhaustive_n, max_items)
-        n_random = max(1, int(max_examples * c.budget)) if max_examples else 0
-        if n_random:
-            search.run_random(max_items, n_random, seed)
-        search.minimise_findings(exhaustive_n)
-        run_scale_isolated(search, budget.scale_max_n, max_items)
+        with call_timers():  # the time limit's handlers, installed once for the check
+            _phases(search, c, seed, budget, chunks)
     except (Abort, OutOfTime):
         pass  # a hung metric (recorded as a finding) or the time budget: report what we have
     except MemoryError as exc:  # outside a metric call, after calling the metric
@@ -55,3 +48,16 @@ def run_check(m: Any, c: Constraint, seed: int, budget: Budget, *,
     out.calls = search.scorer.calls
     out.seconds = time.perf_counter() - started
     return out
+
+
+def _phases(search: Search, c: Constraint, seed: int, budget: Budget,
+            chunks: Optional[Sequence[Any]]) -> None:
+    """The phases in order (a hung metric or the time budget stops them by raising)."""
+    exhaustive_n, max_items = budget.exhaustive_n, budget.max_items
+    if not resume(search, chunks, exhaustive_n, max_items):
+        search.run_exhaustive(exhaustive_n, max_items)
+    n_random = max(1, int(budget.max_examples * c.budget)) if budget.max_examples else 0
+    if n_random:
+        search.run_random(max_items, n_random, seed)
+    search.minimise_findings(exhaustive_n)
+    run_scale_isolated(search, budget.scale_max_n, max_items)
