@@ -28,7 +28,7 @@ from ...settings import REPORT_SEED
 from .notes import BUG_TITLES, NOTES, RULE, bug_title  # noqa: F401  (NOTES re-exported)
 
 __all__ = ["TARGETS", "NOTES", "DEFAULT_SEED", "DEFAULT_SETTINGS", "targets", "generate",
-           "render_markdown", "write_reports"]
+           "render_markdown", "dumps", "write_files", "write_reports", "rewrite"]
 
 DEFAULT_SEED = REPORT_SEED
 #: Audit settings of the committed report.
@@ -241,13 +241,47 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
     return "\n".join(out) + "\n"
 
 
+def dumps(report: Dict[str, Any]) -> str:
+    """``third-party.json``'s text: one top-level key a line, and one line for each entry of
+    a list (a result, a target's metadata), so that a changed result is a changed line."""
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    keys = []
+    for key, value in report.items():
+        if isinstance(value, list) and value:
+            entries = ",\n".join(f"    {line(v)}" for v in value)
+            keys.append(f"  {line(key)}: [\n{entries}\n  ]")
+        else:
+            keys.append(f"  {line(key)}: {line(value)}")
+    return "{\n" + ",\n".join(keys) + "\n}\n"
+
+
+def write_files(report: Dict[str, Any], out: Any = "reports",
+                command: Optional[str] = None) -> Tuple[Path, Path]:
+    """Write ``report`` as ``third-party.json`` and ``third-party.md`` into ``out``; return
+    their paths."""
+    folder = Path(out)
+    json_path, md_path = folder / "third-party.json", folder / "third-party.md"
+    write_text(json_path, dumps(report))
+    write_text(md_path, render_markdown(report, command))
+    return json_path, md_path
+
+
 def write_reports(out: Any = "reports", seed: int = DEFAULT_SEED, command: Optional[str] = None,
                   **kw: Any) -> Tuple[Path, Path]:
     """Write ``third-party.json`` and ``third-party.md`` into ``out``; return their paths.
     ``command`` is the regeneration command the Markdown names."""
-    report = generate(seed=seed, **kw)
-    folder = Path(out)
-    json_path, md_path = folder / "third-party.json", folder / "third-party.md"
-    write_text(json_path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    write_text(md_path, render_markdown(report, command))
-    return json_path, md_path
+    return write_files(generate(seed=seed, **kw), out, command)
+
+
+def rewrite(out: Any = "reports", command: Optional[str] = None) -> Tuple[Path, Path]:
+    """Write the report files of ``out`` again from its ``third-party.json``, without
+    auditing: every scale input stored as labels becomes its record
+    (:func:`metricprops.search.records.compact_document`, which checks first that the record
+    rebuilds the stored labels), and the Markdown is rendered from the same data.  A file
+    already in this form is written byte for byte as it was."""
+    from ...search.records import compact_document
+
+    report = json.loads((Path(out) / "third-party.json").read_text(encoding="utf-8"))
+    return write_files(compact_document(report), out, command)
