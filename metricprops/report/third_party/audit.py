@@ -194,8 +194,9 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
     out += [f"{i}. {title} ({', '.join(pairs)})." for i, (title, pairs) in
             enumerate(bugs.items(), 1)]
     out += ["", "The other failures follow from each metric's definition or documented "
-            "conventions (judged one by one below). Weak verdicts are ties: the constraint's "
-            "strict inequality holds with equality on the instance shown.", "", RULE]
+            "conventions (judged one by one on the library pages). Weak verdicts are ties: "
+            "the constraint's strict inequality holds with equality on the instance shown.", "",
+            RULE]
     out += render_index(report) + render_bugs(report)
     return "\n".join(out) + "\n"
 
