@@ -84,7 +84,8 @@ def _third_party_row(quick: bool, left_out: List[str]) -> str:
     """The index row of ``third-party.md``: what the build audited, and what it left out."""
     from .third_party.libraries import LIBRARIES
 
-    link = "| [third-party.md](third-party.md) ([JSON](third-party.json)) | "
+    link = ("| [third-party.md](third-party.md) ([JSON](third-party.json); the findings, one "
+            "page per library, in `third-party/`) | ")
     if quick:
         return (link + "a quick build: scikit-learn's `adjusted_rand_score` alone, audited as it "
                 "is, with tiny budgets (the full build adds scikit-learn's other metrics, "

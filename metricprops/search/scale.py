@@ -44,6 +44,7 @@ from ..errors import MetricCallError
 from ..partition import Partition
 from ..results.model import Counterexample, Finding
 from . import continuity, cost
+from .records import compact
 from .shapes import (  # noqa: F401
     DISTINCT_PAIRS,
     LIMITS,
@@ -91,8 +92,10 @@ class ScaleFinding:
     def finding(self, key: tuple) -> Finding:
         truth, pred = self.shapes
         sizes = (self.passes_below, self.n) if self.kind == "discontinuity" else (self.n,)
-        # the labels stay in the data (the JSON contract: a counterexample has "truth" and
-        # "pred"); the text and Markdown show the shapes, the size and the reproduction
+        # the labels stay in the data of a small input (the JSON contract: a counterexample
+        # has "truth" and "pred"); past records.LABELS_KEPT items only the record of how to
+        # rebuild them does; the text and Markdown show the shapes, the size and the
+        # reproduction
         data: Dict[str, Any] = {
             "truth": shape_labels(truth, self.n).tolist(),
             "pred": shape_labels(pred, self.n).tolist(),
@@ -113,7 +116,7 @@ class ScaleFinding:
             data["scores"] = self.what.scores
             if self.what.detail:
                 data["detail"] = self.what.detail
-        return Finding(self.kind, "scale", self.n, "scale", True, Counterexample(data),
+        return Finding(self.kind, "scale", self.n, "scale", True, Counterexample(compact(data)),
                        reason=reason, minimal="bisected", cause=key[3] or None)
 
 

@@ -18,13 +18,17 @@ import numpy as np
 
 from ..partition import Partition
 
-__all__ = ["SHAPES", "SHAPE_PAIRS", "DISTINCT_PAIRS", "IDENTICAL_PAIRS", "LIMITS",
+__all__ = ["SHAPES", "SHAPE_PAIRS", "DISTINCT_PAIRS", "IDENTICAL_PAIRS", "LIMITS", "RANDOM_SEED",
            "shape_labels", "shape_partition", "shape_of",
            "ladder", "cause", "metric_expression", "reproduction"]
 
 
 def _equal(n: int) -> np.ndarray:
     return np.arange(n) // max(1, math.isqrt(n))
+
+
+#: Seed of the random shape (its labels at n items come from ``default_rng(seed + n)``).
+RANDOM_SEED = 1
 
 
 def _random(n: int, seed: int) -> np.ndarray:
@@ -39,7 +43,7 @@ SHAPES: Dict[str, Callable[[int], np.ndarray]] = {
     "giant among singletons": lambda n: np.maximum(np.arange(n) - (n - n // 8), 0),
     "equal blocks": _equal,  # about sqrt(n) blocks of sqrt(n) items
     "skewed": lambda n: np.floor(np.log2(np.arange(1, n + 1))).astype(np.int64),  # 1, 2, 4, ...
-    "random": lambda n: _random(n, 1),
+    "random": lambda n: _random(n, RANDOM_SEED),
 }
 
 #: (truth shape, prediction shape) of distinct shapes, in the order tried.

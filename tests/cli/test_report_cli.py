@@ -189,7 +189,7 @@ def test_every_regeneration_line_works_as_printed(invoke, quick_reports, tmp_pat
     assert list(report_lines) == ["metricprops report --seed 5 --quick"], commands
     assert sorted(report_lines["metricprops report --seed 5 --quick"]) == sorted(
         ["README.md", "audit.md", "closed-forms.md", "coreference.md", "goesgens-2021.md",
-         "third-party.md"])
+         "third-party.md", "third-party/scikit-learn.md"])
     # the ELM reproduction names its own command, whichever command wrote it
     assert commands["metricprops reproduce elm-paper --quick"] == ["elm-paper/elm-paper.md"]
     for command in commands:  # each one is a valid command line
@@ -206,6 +206,7 @@ def test_every_regeneration_line_works_as_printed(invoke, quick_reports, tmp_pat
     assert rerun.exit_code == 0, rerun.output
     for name in ("README.md", "audit.json", "audit.md", "closed-forms.json", "closed-forms.md",
                  "coreference.json", "coreference.md", "third-party.json", "third-party.md",
+                 "third-party/scikit-learn.md",
                  "elm-paper/elm-paper.md", "elm-paper/elm-paper.json", "goesgens-2021.md",
                  "goesgens-2021.json"):
         assert (second / "reports" / name).read_bytes() == \

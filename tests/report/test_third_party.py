@@ -53,5 +53,7 @@ def test_scorch_targets_are_audited_with_the_builtins_judgements():
     status = {r["constraint"]: r["status"] for r in report["results"]}
     # scorch, like the reference scorer, scores identical link-free partitions 0
     assert status == {"max_agreement": "failed", "symmetry": "passed"}
-    md = render_markdown(report)
+    from metricprops.report.third_party.pages import render_page
+    md = render_page(report, "scorch", "metricprops report")  # the findings' page
     assert "Scorer convention." in md and "scorch" in report["versions"]
+    assert "[third-party/scorch.md](third-party/scorch.md)" in render_markdown(report)

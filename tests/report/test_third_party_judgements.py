@@ -80,3 +80,32 @@ def test_the_committed_third_party_report_judges_every_finding():
     unjudged = [f"{r['metric']} × {r['constraint']}" for r in results
                 if r["status"] in ("failed", "error") and judgement(r) is None]
     assert unjudged == []
+
+
+def test_the_committed_third_party_markdown_is_a_summary_and_one_page_per_library():
+    # the summary and the pages are rendered from the committed JSON as they are committed,
+    # each small enough for a code host's file view, every page linked both ways
+    import json
+    from pathlib import Path
+
+    from metricprops.report.third_party.audit import regenerate_command
+    from metricprops.report.third_party.pages import render_page, split
+
+    reports = Path(__file__).resolve().parents[2] / "reports"
+    report = json.loads((reports / "third-party.json").read_text(encoding="utf-8"))
+    summary = (reports / "third-party.md").read_text(encoding="utf-8")
+    assert summary == render_markdown(report) and len(summary.encode()) < 100_000
+    pages = split(report)
+    assert set(pages) >= {"scikit-learn", "bcubed", "scorch", "torchmetrics", "networkit"}
+    assert sorted(p.name for p in (reports / "third-party").iterdir()) == sorted(
+        Path(page).name for page in pages.values())
+    shown = 0
+    for library, page in pages.items():
+        text = (reports / page).read_text(encoding="utf-8")
+        assert text == render_page(report, library, regenerate_command(report["seed"]))
+        assert len(text.encode()) < 300_000, page
+        assert f"]({page})" in summary and "](../third-party.md)" in text
+        shown += text.count("\n### `")
+    assert shown == sum(r["status"] not in ("passed", "not_applicable")
+                        for r in report["results"])
+    assert "\n### `" not in summary  # the findings are on the pages, not in the summary

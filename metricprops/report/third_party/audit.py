@@ -3,7 +3,8 @@
 :func:`generate` audits every scikit-learn supervised clustering metric with a
 ``(labels_true, labels_pred)`` signature, and the `bcubed` package through
 :func:`metricprops.plans.package_adapters.bcubed_f`, against every registered constraint,
-with a fixed seed; :func:`write_reports` writes ``third-party.json`` and ``third-party.md``.
+with a fixed seed; :func:`write_reports` writes ``third-party.json``, the summary
+``third-party.md`` and one page per library (:mod:`~metricprops.report.third_party.pages`).
 The same seed, settings and library versions give byte-identical files;
 ``metricprops report`` regenerates them with the other reports.  clusim, cdlib,
 ClusterEval, torchmetrics and river are audited through their shipped plans
@@ -26,9 +27,10 @@ from ...metrics.base import Metric, metric
 from ...output import write_text
 from ...settings import REPORT_SEED
 from .notes import BUG_TITLES, NOTES, RULE, bug_title  # noqa: F401  (NOTES re-exported)
+from .pages import judgement, render_index, render_page, split
 
 __all__ = ["TARGETS", "NOTES", "DEFAULT_SEED", "DEFAULT_SETTINGS", "targets", "generate",
-           "render_markdown", "write_reports"]
+           "render_markdown", "dumps", "write_files", "write_reports", "rewrite"]
 
 DEFAULT_SEED = REPORT_SEED
 #: Audit settings of the committed report.
@@ -138,33 +140,6 @@ def generate(seed: int = DEFAULT_SEED, names: Optional[Sequence[str]] = None,
             "results": data["results"] + libs["results"]}
 
 
-def _describe(r: Dict[str, Any]) -> str:
-    from ...results.model import CheckResult
-    fields = {k: r[k] for k in ("metric", "constraint", "status", "examples", "exhaustive_n",
-                                "max_items", "seed", "counterexample", "tie", "error",
-                                "message")}
-    text = CheckResult(**fields).describe()
-    shown = r.get("counterexample") or r.get("tie") or r.get("error") or {}
-    if shown.get("detail"):
-        text += f"\n  detail: {shown['detail']}"
-    renamed = shown.get("renamed")
-    if renamed:
-        for side in ("truth", "pred"):
-            text += (f"\n  renamed {side} ({renamed[side]['type']}): "
-                     f"[{', '.join(renamed[side]['values'])}]")
-    return text
-
-
-def judgement(r: Dict[str, Any]) -> Optional[str]:
-    """The judgement of one result (a bug, a convention, the definition), or ``None``."""
-    from .notes import library_note
-
-    note = NOTES.get((r["metric"], r["constraint"]))
-    if note and note[0] == r["status"]:
-        return note[1]
-    return library_note(r["metric"], r["constraint"], r["status"])
-
-
 def regenerate_command(seed: int) -> str:
     """The command that regenerates this report (with the other reports) for ``seed``."""
     return "metricprops report" + ("" if seed == REPORT_SEED else f" --seed {seed}")
@@ -190,13 +165,9 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
            f"every instance with at most {s['exhaustive_n']} items; random instances up to "
            f"{s['max_items']} items). Versions: "
            + ", ".join(f"{k} {v}" for k, v in report["versions"].items()) + ".", "",
-           "Declared metadata (from each library's documentation):", "",
-           "| target | kind | bounds | perfect | symmetric |", "|---|---|---|---|---|"]
-    for m in report["metrics"]:
-        lo, hi = m["bounds"]
-        out.append(f"| `{m['name']}` | {m['kind']} | [{'?' if lo is None else lo}, "
-                   f"{'?' if hi is None else hi}] | {'?' if m['perfect'] is None else m['perfect']}"
-                   f" | {m['symmetric']} |")
+           "This is the summary; each library's findings (every failed, weak and error pair "
+           "with its smallest counterexample and its judgement) and its targets' declared "
+           "metadata are on its own page (below)."]
     out += render_libraries(report)
     short = {c: c.replace("_", " ") for c in cons}
     out += ["", "## Verdicts", "",
@@ -223,31 +194,58 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
     out += [f"{i}. {title} ({', '.join(pairs)})." for i, (title, pairs) in
             enumerate(bugs.items(), 1)]
     out += ["", "The other failures follow from each metric's definition or documented "
-            "conventions (judged one by one below). Weak verdicts are ties: the constraint's "
-            "strict inequality holds with equality on the instance shown.", "", RULE]
-    out += render_bugs(report) + ["", "## Findings"]
-    for r in results:
-        if r["status"] in ("passed", "not_applicable"):
-            continue
-        out += ["", f"### `{r['metric']}` × {r['constraint']}: {r['status']}", "", "```",
-                _describe(r), "```"]
-        note = judgement(r)
-        if note:
-            out += ["", note]
-    na = [r for r in results if r["status"] == "not_applicable"]
-    if na:
-        out += ["", "## Not applicable", ""]
-        out += [f"- `{r['metric']}` × {r['constraint']}: {r['message']}" for r in na]
+            "conventions (judged one by one on the library pages). Weak verdicts are ties: "
+            "the constraint's strict inequality holds with equality on the instance shown.", "",
+            RULE]
+    out += render_index(report) + render_bugs(report)
     return "\n".join(out) + "\n"
+
+
+def dumps(report: Dict[str, Any]) -> str:
+    """``third-party.json``'s text: one top-level key a line, and one line for each entry of
+    a list (a result, a target's metadata), so that a changed result is a changed line."""
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    keys = []
+    for key, value in report.items():
+        if isinstance(value, list) and value:
+            entries = ",\n".join(f"    {line(v)}" for v in value)
+            keys.append(f"  {line(key)}: [\n{entries}\n  ]")
+        else:
+            keys.append(f"  {line(key)}: {line(value)}")
+    return "{\n" + ",\n".join(keys) + "\n}\n"
+
+
+def write_files(report: Dict[str, Any], out: Any = "reports",
+                command: Optional[str] = None) -> Tuple[Path, Path]:
+    """Write ``report`` as ``third-party.json``, ``third-party.md`` and the library pages
+    (``third-party/<library>.md``) into ``out``; return the paths of the first two."""
+    folder = Path(out)
+    json_path, md_path = folder / "third-party.json", folder / "third-party.md"
+    write_text(json_path, dumps(report))
+    command = command or regenerate_command(report["seed"])
+    write_text(md_path, render_markdown(report, command))
+    for library, page in split(report).items():
+        write_text(folder / page, render_page(report, library, command))
+    return json_path, md_path
 
 
 def write_reports(out: Any = "reports", seed: int = DEFAULT_SEED, command: Optional[str] = None,
                   **kw: Any) -> Tuple[Path, Path]:
-    """Write ``third-party.json`` and ``third-party.md`` into ``out``; return their paths.
-    ``command`` is the regeneration command the Markdown names."""
-    report = generate(seed=seed, **kw)
-    folder = Path(out)
-    json_path, md_path = folder / "third-party.json", folder / "third-party.md"
-    write_text(json_path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    write_text(md_path, render_markdown(report, command))
-    return json_path, md_path
+    """Audit, and write ``third-party.json``, ``third-party.md`` and the library pages into
+    ``out`` (:func:`write_files`); ``command`` is the regeneration command the Markdown
+    names."""
+    return write_files(generate(seed=seed, **kw), out, command)
+
+
+def rewrite(out: Any = "reports", command: Optional[str] = None) -> Tuple[Path, Path]:
+    """Write the report files of ``out`` again from its ``third-party.json``, without
+    auditing: every scale input stored as labels becomes its record
+    (:func:`metricprops.search.records.compact_document`, which checks first that the record
+    rebuilds the stored labels), and the Markdown is rendered from the same data.  A file
+    already in this form is written byte for byte as it was."""
+    from ...search.records import compact_document
+
+    report = json.loads((Path(out) / "third-party.json").read_text(encoding="utf-8"))
+    return write_files(compact_document(report), out, command)
