@@ -56,6 +56,7 @@ def get_precision(labels_true, labels_pred):
     return mp.get_metric("elm_precision")(labels_true, labels_pred)
 
 
+@pytest.mark.slow  # more than 1.5 s alone
 def test_a_wrong_declared_form_is_refuted_with_exit_status_1(invoke, wrong_plugin, tmp_path):
     path = tmp_path / "forms.json"
     result = invoke("closed-forms", "--metric", wrong_plugin.name, "--max-k", "2",

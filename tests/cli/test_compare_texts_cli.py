@@ -47,6 +47,7 @@ def test_every_finding_counted_is_shown(compared):
     assert out.count("\n  also: ") == int(more.group(1))
 
 
+@pytest.mark.slow  # more than 1.5 s alone
 def test_the_replay_command_and_the_reproduction_are_printed_runnable(compared):
     folder, result = compared
     out = result.stdout
@@ -61,6 +62,7 @@ def test_the_replay_command_and_the_reproduction_are_printed_runnable(compared):
     assert len(run.stdout.split()) == 2  # both values
 
 
+@pytest.mark.slow  # more than 1.5 s alone
 def test_a_reproduction_is_left_out_when_a_metric_has_no_address():
     import metricprops as mp
 

@@ -19,6 +19,7 @@ def _run(*args, cwd):
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # more than 1.5 s alone
 def test_score_and_audit_work_without_matplotlib_or_pytest(tmp_path):
     (tmp_path / "t.txt").write_text("0\n0\n1\n1\n", encoding="utf-8")
     (tmp_path / "p.txt").write_text("0\n1\n1\n1\n", encoding="utf-8")

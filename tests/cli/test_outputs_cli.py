@@ -113,6 +113,7 @@ def test_reproduce_outputs_are_checked_before_any_work(invoke, tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.slow  # more than 1.5 s alone
 def test_replay_line_reruns_the_same_audit(invoke, tmp_path):
     first = tmp_path / "a.json"
     result = invoke("audit", "elm_f", "purity", "-c", "completeness", "--exhaustive-n", "3",

@@ -127,6 +127,7 @@ def test_an_undecided_evaluation_in_chunks_is_the_unsplit_phases():
     assert run_check(m, c, 5, BUDGET, chunks=chunks).to_json() == whole.to_json()
 
 
+@pytest.mark.slow  # more than 1.5 s alone
 def test_a_late_violation_is_the_same_smallest_counterexample():
     m, c = resolve_metric(late), get_constraint("homogeneity")
     whole = run_check(m, c, 5, BUDGET)
@@ -139,6 +140,7 @@ def test_a_late_violation_is_the_same_smallest_counterexample():
     assert run_check(m, c, 5, BUDGET, chunks=chunks).to_json() == whole.to_json()
 
 
+@pytest.mark.slow  # more than 1.5 s alone
 def test_a_hung_metric_ends_the_chunked_phase_where_one_worker_stops():
     budget = BUDGET.replace(timeout=0.3)
     m, c = resolve_metric(late_hang), get_constraint("completeness")

@@ -45,6 +45,7 @@ def one_side_all_singletons(truth, pred):
 @example(([0, 0, 0], [0, 1, 2]))
 @example(([0, 1, 2, 3], [0, 0, 1, 1]))
 @example(([0, 0, 1, 1, 2, 2, 3], [0, 1, 1, 2, 2, 3, 3]))
+@pytest.mark.slow  # more than 1.5 s alone
 def test_nmi_and_ami_per_normalisation_agree_with_sklearn(pair):
     truth, pred = pair
     for suffix, method in METHODS.items():

@@ -44,6 +44,7 @@ def _values(env_extra: dict) -> dict:
 
 
 @pytest.mark.skipif(not _OFF, reason="numpy dispatches no AVX-512 kernels on this processor")
+@pytest.mark.slow  # more than 1.5 s alone
 def test_values_do_not_depend_on_the_kernels_numpy_picks():
     here = _values({})
     without = _values({"NPY_DISABLE_CPU_FEATURES": " ".join(_OFF)})
