@@ -40,7 +40,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, Optional, Tuple
 from .errors import InvalidConventionError
 
 __all__ = ["Conventions", "COMPARE_RULES", "CASES", "DECLARED_KEYS", "case_holds",
-           "parse_assignment"]
+           "from_assignments", "parse_assignment"]
 
 #: Label comparison rules: the name a declaration gives -> the function applied to a label.
 COMPARE_RULES: Dict[str, Callable[[Any], Any]] = {
@@ -263,3 +263,18 @@ def parse_assignment(text: str) -> Tuple[str, Any]:
     if key == "refuses" and isinstance(value, str) and "," in value:
         value = [v.strip() for v in value.split(",") if v.strip()]
     return key, value
+
+
+def from_assignments(texts: Iterable[str]) -> Optional[Conventions]:
+    """The conventions of ``KEY=VALUE`` texts (``audit --convention``; a named degenerate
+    case may be given as a key of its own: ``one_class=0``); ``None`` for none."""
+    data: Dict[str, Any] = {}
+    for text in texts:
+        key, value = parse_assignment(text)
+        if key in CASES:
+            data.setdefault("degenerate", {})[key] = value
+        elif key == "degenerate" and isinstance(value, Mapping):
+            data.setdefault("degenerate", {}).update(value)
+        else:
+            data[key] = value
+    return Conventions.of(data) if data else None

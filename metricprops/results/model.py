@@ -378,7 +378,8 @@ class AuditResult:
     ``timings`` makes the JSON carry each check's wall time (off by default, so that the same
     seed gives the same bytes).  ``complete`` is false for an audit that was interrupted:
     ``results`` then holds the checks that finished and ``unfinished`` the (metric,
-    constraint) pairs that did not.
+    constraint) pairs that did not.  ``baseline`` is set by a run against a baseline
+    (:mod:`metricprops.results.baseline`): what was new or changed.
     """
 
     seed: int
@@ -388,6 +389,8 @@ class AuditResult:
     timings: bool = False
     complete: bool = True
     unfinished: List[Tuple[str, str]] = field(default_factory=list)
+    #: what was new against ``--baseline`` (:meth:`BaselineDiff.to_json`), when one was given
+    baseline: Optional[Dict[str, Any]] = None
 
     @property
     def ok(self) -> bool:
@@ -407,6 +410,8 @@ class AuditResult:
         if self.metadata:
             out["metrics"] = self.metadata
         out["results"] = [r.to_json(self.timings) for r in self.results]
+        if self.baseline is not None:
+            out["baseline"] = self.baseline
         return out
 
     def dumps(self) -> str:

@@ -199,7 +199,7 @@ def reason_lines(audit: Any) -> List[str]:
             lines.append(f"{r.cell} {r.metric} × {r.constraint}: "
                          f"{evidence_text(r.evidence)}")
         if r.declared and r.ok:
-            lines.append(f"{r.cell} {r.metric} × {r.constraint}: {DECLARED}: "
+            lines.append(f"{r.cell} {r.metric} × {r.constraint}: "
                          + "; ".join(f.title() for f in r.declared))
         if status not in EXPLAINED:
             continue
