@@ -168,7 +168,8 @@ class RenamingConstraint(Constraint):
             what = kt if kt == kp else f"{kt} (truth) / {kp} (pred)"
             ok, value = call(metric, t_in, p_in, timeout, truth, pred, f"{what} labels")
             if not ok:
-                if not (self.kind(kt).may_reject or self.kind(kp).may_reject):
+                if not (self.kind(kt).may_reject or self.kind(kp).may_reject
+                        or _refused(metric, value)):
                     rejected.append(f"{what}: {value}")
                 continue
             number = as_number(value)
@@ -207,6 +208,14 @@ class RenamingConstraint(Constraint):
                         + "; ".join(rejected)),
                 extra={**common, "rejected": rejected})
         return Evaluation(Outcome.SATISFIED, {"canonical": base}, 1.0)
+
+
+def _refused(metric: Any, raised: str) -> bool:
+    """Whether ``raised`` (``"ExcType: message"``) is a refusal the metric declares
+    (``conventions={"refuses": [...]}``): a documented refusal, not a rejected label kind."""
+    conventions = getattr(metric, "conventions", None)
+    return isinstance(conventions, Conventions) and conventions.refused(
+        str(raised).partition(":")[0])
 
 
 def _declared(metric: Any, change: tuple, timeout: Any, truth: Partition, pred: Partition,

@@ -184,3 +184,17 @@ def test_command_line_assignments_read_literals_and_text():
                                                                ["ValueError", "KeyError"])
     with pytest.raises(InvalidConventionError, match="KEY=VALUE"):
         parse_assignment("missing")
+
+
+def strings_refused(labels_true, labels_pred):
+    """Refuses anything but integer labels with a KeyError of its own (documented)."""
+    if any(not isinstance(x, (int, np.integer)) for x in [*labels_true, *labels_pred]):
+        raise KeyError("integer labels only")
+    return _rand(labels_true, labels_pred)
+
+
+def test_a_declared_refusal_on_a_label_kind_is_no_tie():
+    plain = mp.check(_metric(strings_refused), "label_invariance", **FAST)
+    assert plain.status == "weak" and "KeyError" in plain.describe()
+    r = mp.check(_metric(strings_refused, refuses=["KeyError"]), "label_invariance", **FAST)
+    assert r.status == "passed", r.describe()
