@@ -5,7 +5,9 @@ key of its own kind, ``"convention"``: it is shrunk and reported (``convention
 (declared)``), it does not make the check fail, and it blocks nothing, so the search goes
 on looking for the findings the declaration does not explain.  Explained here: anything on
 fewer items than ``min_items``; an error raising a type of ``refuses``; a violation on an
-instance holding a named ``degenerate`` case that the metric scores as declared.  (A
+instance holding a named ``degenerate`` case that the metric scores as declared, when every
+metric value the violation shows is that value (so a renaming, a copy or a second call that
+scores the case otherwise is still a finding).  (A
 renaming explained by ``missing`` or ``compare`` is told by the renaming constraint itself,
 in its evaluation's ``convention``.)
 """
@@ -23,6 +25,23 @@ __all__ = ["CONVENTION", "declared_key"]
 CONVENTION = "convention"
 
 Key = Tuple[str, str, str, str]
+#: Scores of an evaluation that are declared or expected values, not the metric's.
+REFERENCE_SCORES = ("perfect", "lower_bound", "upper_bound", "reference", "expected",
+                    "declared")
+
+
+def _all_as_declared(search: Any, what: Any, value: float) -> bool:
+    """Whether every metric value among the scores ``what`` shows is ``value`` (oriented
+    or not)."""
+    scores = getattr(what, "scores", None) or {}
+    targets = (value, search.metric.oriented(value))
+    for key, got in scores.items():
+        if key in REFERENCE_SCORES:
+            continue
+        if isinstance(got, bool) or not isinstance(got, (int, float)) or all(
+                compare_values(float(got), t, search.tolerance) != 0 for t in targets):
+            return False
+    return True
 
 
 def _scored_as_declared(search: Any, instance: Any, case: str, value: float) -> bool:
@@ -66,6 +85,7 @@ def declared_key(search: Any, instance: Any, key: Key, what: Any) -> Key:
         return key
     if kind == "violation":
         for case, value in conventions.cases().items():
-            if _scored_as_declared(search, instance, case, value):
+            if _all_as_declared(search, what, value) and \
+                    _scored_as_declared(search, instance, case, value):
                 return (CONVENTION, reason, cls, f"{case} scores {value:g}")
     return key

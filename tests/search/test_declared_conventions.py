@@ -198,3 +198,14 @@ def test_a_declared_refusal_on_a_label_kind_is_no_tie():
     assert plain.status == "weak" and "KeyError" in plain.describe()
     r = mp.check(_metric(strings_refused, refuses=["KeyError"]), "label_invariance", **FAST)
     assert r.status == "passed", r.describe()
+
+
+def test_a_degenerate_value_does_not_explain_a_renaming_or_copies_scored_otherwise():
+    # rand is 0 on truth {0 1} vs pred {0 | 1} (a one-class truth): declaring one_class = 0
+    # must not explain that the uint64 renaming of that pair scores 1, nor that the pair
+    # with every item copied scores otherwise
+    declared = _metric(pyitlib_like, degenerate={"one_class": 0})
+    for constraint in ("label_invariance", "n_invariance"):
+        r = mp.check(declared, constraint, **FAST)
+        assert r.status == "failed", r.describe()
+        assert not r.declared, r.describe()
