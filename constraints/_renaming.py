@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 from metricprops.calls import as_number
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
+from metricprops.conventions import Conventions
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
@@ -167,7 +168,8 @@ class RenamingConstraint(Constraint):
             what = kt if kt == kp else f"{kt} (truth) / {kp} (pred)"
             ok, value = call(metric, t_in, p_in, timeout, truth, pred, f"{what} labels")
             if not ok:
-                if not (self.kind(kt).may_reject or self.kind(kp).may_reject):
+                if not (self.kind(kt).may_reject or self.kind(kp).may_reject
+                        or _refused(metric, value)):
                     rejected.append(f"{what}: {value}")
                 continue
             number = as_number(value)
@@ -176,6 +178,17 @@ class RenamingConstraint(Constraint):
             elif compare_values(number, base, tolerance) != 0:
                 changed.append(((kt, kp), what, number, t_in, p_in, abs(number - base)))
         common = {"permutation": list(perm)}
+        declared = {id(c): _declared(metric, c, timeout, truth, pred, tolerance) for c in changed}
+        if changed and all(declared.values()):  # every change is a declared convention
+            combo, what, value, t_in, p_in, _ = changed[0]
+            return Evaluation(
+                Outcome.VIOLATED, {"canonical": base, f"renamed[{what}]": value}, 0.0,
+                detail=f"the value changed under the renaming to {what}, as declared: "
+                       f"{declared[id(changed[0])]}",
+                extra={**common, "cause": cause_of(combo), "label_kinds": what,
+                       "convention": declared[id(changed[0])],
+                       "renamed": {"truth": show(t_in), "pred": show(p_in)}})
+        changed = [c for c in changed if not declared[id(c)]]
         if changed:
             combo, what, value, t_in, p_in, gap = changed[0]
             shown = value if isinstance(value, float) else repr(value)
@@ -195,3 +208,39 @@ class RenamingConstraint(Constraint):
                         + "; ".join(rejected)),
                 extra={**common, "rejected": rejected})
         return Evaluation(Outcome.SATISFIED, {"canonical": base}, 1.0)
+
+
+def _refused(metric: Any, raised: str) -> bool:
+    """Whether ``raised`` (``"ExcType: message"``) is a refusal the metric declares
+    (``conventions={"refuses": [...]}``): a documented refusal, not a rejected label kind."""
+    conventions = getattr(metric, "conventions", None)
+    return isinstance(conventions, Conventions) and conventions.refused(
+        str(raised).partition(":")[0])
+
+
+def _declared(metric: Any, change: tuple, timeout: Any, truth: Partition, pred: Partition,
+              tolerance: float) -> str:
+    """The declared convention (:mod:`metricprops.conventions`) that explains ``change``, in
+    words, or ``""``: a finite value within the declared bounds, on labels holding a
+    declared missing-value label, or on labels the declared comparison merges when the
+    metric scores exactly the partition that comparison reads."""
+    conventions = getattr(metric, "conventions", None)
+    _, _, value, t_in, p_in, _ = change
+    lo, hi = metric.bounds
+    if not isinstance(conventions, Conventions) or not isinstance(value, float) or not (
+            math.isfinite(value) and (lo is None or value >= lo - TOLERANCE)
+            and (hi is None or value <= hi + TOLERANCE)):
+        return ""
+    missing = conventions.holds_missing(list(t_in) + list(p_in))
+    if missing:
+        return f"{missing} is the declared missing-value label"
+    t_read, p_read = conventions.compared(t_in), conventions.compared(p_in)
+    if t_read is None or p_read is None or (
+            Partition.from_labels(t_read) == Partition.from_labels(show(t_in)["values"])
+            and Partition.from_labels(p_read) == Partition.from_labels(show(p_in)["values"])):
+        return ""  # no rule, or the rule merges no labels: it explains nothing
+    ok, read = call(metric, t_read, p_read, timeout, truth, pred, "labels as compared")
+    number = as_number(read) if ok else None
+    if number is not None and compare_values(number, value, tolerance) == 0:
+        return f"labels are compared as {conventions.compare}, which merges some of them"
+    return ""

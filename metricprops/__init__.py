@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Partition", "Contingency", "contingency_table", "Metric", "metric", "pair_f_beta", "BUILTINS",
     "get_metric", "list_metrics", "register_metric", "get_constraint", "list_constraints",
-    "register_constraint", "score", "score_table", "audit", "check", "compare",
+    "register_constraint", "score", "score_table", "audit", "check", "compare", "Conventions",
 ] + list(_errors_all)
 
 # Every public name is loaded on first use (PEP 562), so ``import metricprops`` -- and the
@@ -31,6 +31,7 @@ _LAZY = {
     "get_constraint": "registry", "list_constraints": "registry",
     "register_constraint": "registry", "score": "scoring", "score_table": "scoring",
     "audit": "checker", "check": "checker", "compare": "differential",
+    "Conventions": "conventions",
 }
 
 

@@ -30,6 +30,8 @@ __all__ = [
     "ClusterError",
     "InvalidConstraintError",
     "TargetError",
+    "InvalidConventionError",
+    "BaselineError",
     "MetricCallError",
     "NumericOnlyError",
     "PluginLoadWarning",
@@ -121,6 +123,15 @@ class InvalidConstraintError(MetricPropsError, TypeError):
 
 class TargetError(InvalidMetricError):
     """A ``module:attr`` or ``file.py:attr`` target that cannot be imported or is no metric."""
+
+
+class InvalidConventionError(InvalidMetricError, ValueError):
+    """A declared convention (``conventions=``) with an unknown key or a value of the wrong
+    kind; the message says what was expected and what came."""
+
+
+class BaselineError(InvalidArgumentError):
+    """A ``--baseline`` file that is not the JSON of an earlier audit."""
 
 
 class NumericOnlyError(MetricPropsError, NotImplementedError):

@@ -12,6 +12,10 @@ and :func:`metricprops.check` pick them up::
   replayed.  The report header names the options only when they are given: a session that
   does not ask for metricprops sees nothing of it.
 * ``--metricprops-max-examples N``: random instances per check (default: the checker's).
+* ``--metricprops-baseline PATH``: an earlier audit's JSON (``metricprops audit ... --json
+  PATH``, or ``result.dumps()``): ``assert_satisfies`` then fails only on findings new or
+  changed against it, and :func:`~metricprops.testing.assert_no_new_findings` compares an
+  audit of your own with it.
 * the ``metricprops_settings`` fixture: the effective values, for tests that call
   :func:`metricprops.check` / :func:`metricprops.audit` themselves.
 
@@ -44,6 +48,8 @@ class MetricpropsSettings(NamedTuple):
     max_examples: Optional[int]
     #: True if the seed came from ``--metricprops-seed`` (False: drawn for this session).
     seed_given: bool = False
+    #: The earlier audit's JSON of ``--metricprops-baseline`` (``None``: no baseline).
+    baseline: Optional[str] = None
 
     def check_kwargs(self) -> dict:
         """Keyword arguments for :func:`metricprops.check` / :func:`metricprops.audit`."""
@@ -75,6 +81,9 @@ def pytest_addoption(parser: Any) -> None:
     group.addoption("--metricprops-max-examples", type=_integer_option(), default=None,
                     metavar="N", help="random instances per metricprops check (default: the "
                                       f"checker's, {DEFAULT_MAX_EXAMPLES})")
+    group.addoption("--metricprops-baseline", default=None, metavar="PATH",
+                    help="an earlier audit's JSON: assert_satisfies fails only on findings "
+                         "new or changed against it")
 
 
 def _settings(config: Any) -> MetricpropsSettings:
@@ -88,7 +97,7 @@ def _settings(config: Any) -> MetricpropsSettings:
         if seed is None:
             seed = draw_seed()
         cached = MetricpropsSettings(seed, config.getoption("metricprops_max_examples", None),
-                                     given)
+                                     given, config.getoption("metricprops_baseline", None))
         config._metricprops_settings = cached
     return cached
 
@@ -97,7 +106,14 @@ def pytest_configure(config: Any) -> None:
     s = _settings(config)
     stack = contextlib.ExitStack()
     budget = None if s.max_examples is None else Budget(max_examples=s.max_examples)
-    stack.enter_context(defaults(seed=s.seed, budget=budget))
+    if s.baseline is not None:  # a bad file stops the session at once, with its reason
+        from .errors import BaselineError
+        from .results.baseline import load_baseline
+        try:
+            load_baseline(s.baseline)
+        except BaselineError as exc:
+            raise pytest.UsageError(f"--metricprops-baseline: {exc}") from None
+    stack.enter_context(defaults(seed=s.seed, budget=budget, baseline=s.baseline))
     setattr(config, _KEY, stack)
 
 
@@ -111,10 +127,11 @@ def pytest_unconfigure(config: Any) -> None:
 def pytest_report_header(config: Any) -> Optional[str]:
     """The options, when the session gives them (nothing otherwise)."""
     s = _settings(config)
-    if not s.seed_given and s.max_examples is None:
+    if not s.seed_given and s.max_examples is None and s.baseline is None:
         return None
     budget = "" if s.max_examples is None else f", max_examples={s.max_examples}"
-    return f"metricprops: seed={s.seed}{budget}"
+    baseline = "" if s.baseline is None else f", baseline={s.baseline}"
+    return f"metricprops: seed={s.seed}{budget}{baseline}"
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -148,14 +148,15 @@ def _is_registered(name: str) -> bool:
 # -- resolution: the one place that turns "something metric-like" into a Metric --------------
 def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[float] = None,
                    upper: Optional[float] = None, perfect: Optional[float] = None,
-                   symmetric: Optional[bool] = None) -> Metric:
+                   symmetric: Optional[bool] = None, conventions: Any = None) -> Metric:
     """A :class:`Metric` for ``obj``.
 
     ``obj`` is a :class:`Metric`, a registered name (``"elm_f"``, ``"pair_f[beta=2]"``), a
     target ``package.module:attr`` or ``path/to/file.py:attr`` (see
     :mod:`metricprops.targets`), or a plain callable ``f(labels_true, labels_pred)``.  The
     keywords override the declared metadata of a metric, and are the metadata of a plain
-    function (kind defaults to similarity; bounds and perfect value are unknown otherwise).
+    function (kind defaults to similarity; bounds and perfect value are unknown otherwise);
+    ``conventions`` replaces the declared conventions (:mod:`metricprops.conventions`).
 
     Raises
     ------
@@ -163,8 +164,8 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
         When a function cannot be called as ``f(labels_true, labels_pred)`` (its signature
         is checked here, once: see :func:`metricprops.targets.check_signature`).
     """
-    overrides = {k: v for k, v in {"kind": kind, "perfect": perfect,
-                                   "symmetric": symmetric}.items() if v is not None}
+    overrides = {k: v for k, v in {"kind": kind, "perfect": perfect, "symmetric": symmetric,
+                                   "conventions": conventions}.items() if v is not None}
     if is_target_spec(obj) and not _is_registered(obj):
         found = import_target(obj)
         if not isinstance(found, Metric):
@@ -173,7 +174,7 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
                     f"expected a callable metric at {obj!r}, got {type(found).__name__}")
             return _checked(_wrap_metric(found, name=target_name(obj), kind=kind or "similarity",
                                          bounds=(lower, upper), perfect=perfect,
-                                         symmetric=symmetric))
+                                         symmetric=symmetric, conventions=conventions))
         m = found
     elif isinstance(obj, Metric):
         m = obj
@@ -185,7 +186,8 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
                 f"{exc} (or give package.module:attr or path/file.py:attr)") from None
     elif callable(obj):
         return _checked(_wrap_metric(obj, kind=kind or "similarity", bounds=(lower, upper),
-                                     perfect=perfect, symmetric=symmetric))
+                                     perfect=perfect, symmetric=symmetric,
+                                     conventions=conventions))
     else:
         raise InvalidMetricError("expected a Metric, a registered metric name, a target "
                                  f"module:attr or a callable, got {type(obj).__name__}")

@@ -346,18 +346,19 @@ def _check_optional_bool(name: str, value: Any) -> Optional[bool]:
     return value
 
 
-_DEFAULTS: Dict[str, Any] = {"budget": None, "run": None, "seed": None}
+_DEFAULTS: Dict[str, Any] = {"budget": None, "run": None, "seed": None, "baseline": None}
 
 
 def current_defaults() -> Dict[str, Any]:
     """What :func:`defaults` set: ``{"budget": Budget or None, "run": Run or None,
-    "seed": int or None}`` (``None``: the built-in defaults, a fresh seed per call)."""
+    "seed": int or None, "baseline": path or None}`` (``None``: the built-in defaults, a
+    fresh seed per call, no baseline)."""
     return dict(_DEFAULTS)
 
 
 @contextmanager
 def defaults(*, budget: Optional[Budget] = None, run: Optional[Run] = None,
-             seed: Optional[int] = None) -> Iterator[None]:
+             seed: Optional[int] = None, baseline: Optional[str] = None) -> Iterator[None]:
     """Within the block, checks, audits, comparisons and the ELM reproduction that are not
     told otherwise use this ``budget``, ``run`` and ``seed`` (an explicit argument always
     wins).  How ``metricprops report --jobs N`` reaches the work its sections do, and how the
@@ -365,6 +366,9 @@ def defaults(*, budget: Optional[Budget] = None, run: Optional[Run] = None,
 
         with mp.settings.defaults(run=Run(jobs=4)):
             mp.audit("elm_f")          # on 4 workers
+
+    ``baseline`` (an earlier audit's JSON file) is what ``assert_satisfies`` compares with
+    when not told otherwise (``pytest --metricprops-baseline``).
     """
     for name, value, kind in (("budget", budget, Budget), ("run", run, Run)):
         if value is not None and not isinstance(value, kind):
@@ -372,8 +376,8 @@ def defaults(*, budget: Optional[Budget] = None, run: Optional[Run] = None,
     if seed is not None:
         check_seed(seed)
     before = dict(_DEFAULTS)
-    _DEFAULTS.update({k: v for k, v in (("budget", budget), ("run", run), ("seed", seed))
-                      if v is not None})
+    _DEFAULTS.update({k: v for k, v in (("budget", budget), ("run", run), ("seed", seed),
+                                        ("baseline", baseline)) if v is not None})
     try:
         yield
     finally:

@@ -33,7 +33,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .settings import check_seed, current_defaults, draw_seed
 
-__all__ = ["assert_satisfies", "assert_agrees"]
+__all__ = ["assert_satisfies", "assert_agrees", "assert_no_new_findings"]
 
 def _resolve(seed: Optional[int], max_examples: Optional[int], options: Dict[str, Any],
              caller: str) -> Tuple[int, Any, Any]:
@@ -140,7 +140,7 @@ def _without_pair_seed(result: Any) -> str:
 
 def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
                      max_examples: Optional[int] = None, strict: bool = False,
-                     **options: Any) -> Any:
+                     baseline: Any = None, **options: Any) -> Any:
     """Assert that ``metric`` satisfies every constraint; return the audit result.
 
     Parameters
@@ -157,6 +157,10 @@ def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
         ``--metricprops-max-examples`` under pytest, else the checker's 200).
     strict : bool
         If true, a ``weak`` verdict (ties, no violation) fails too.
+    baseline : str, path or mapping, optional
+        An earlier audit's JSON (a file, or its parsed mapping; default:
+        ``--metricprops-baseline`` under pytest): only the findings new or changed against it
+        fail (:mod:`metricprops.results.baseline`).
     **options
         Passed to :func:`metricprops.audit`: ``budget``, ``run`` or any of their knobs
         (``exhaustive_n``, ``max_items``, ``timeout``, ``tolerance``, ``jobs``, ...).
@@ -179,6 +183,14 @@ def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
     with _nested_given_allowed():
         result = audit(m, cons, seed=seed, budget=budget, run=run)
     bad = [r for r in result.results if not _holds(r.status, strict)]
+    baseline = baseline if baseline is not None else current_defaults()["baseline"]
+    new: List[str] = []
+    if baseline is not None and bad:  # only what is new or changed against it fails
+        from .results.baseline import compare_to_baseline
+        diff = compare_to_baseline(result, baseline)
+        bad = [r for r in bad if (r.metric, r.constraint) in diff.pairs()
+               or str(r.status) == "weak"]
+        new = diff.lines()
     if not bad:
         return result
     statements = {c.name: c.statement for c in cons}
@@ -189,6 +201,7 @@ def assert_satisfies(metric: Any, *constraints: Any, seed: Optional[int] = None,
     good = [r for r in result.results if r not in bad]
     if good:
         parts.append("holds: " + ", ".join(f"{r.symbol} {r.constraint} ({r.status})" for r in good))
+    parts += new
     parts.append(f"seed {seed}, max_examples {max_examples}: replay with "
                  f"assert_satisfies(..., seed={seed}) or pytest --metricprops-seed={seed}")
     raise AssertionError("\n".join(parts))
@@ -268,3 +281,29 @@ def _agreement_message(result: Any, tolerance: float, max_examples: int) -> str:
                  f"assert_agrees(..., seed={result.seed}) or "
                  f"pytest --metricprops-seed={result.seed}")
     return "\n".join(lines)
+
+
+def assert_no_new_findings(result: Any, baseline: Any = None) -> Any:
+    """Assert that the audit ``result`` has no finding new or changed against ``baseline``
+    (an earlier audit's JSON file or mapping; default: ``--metricprops-baseline`` under
+    pytest); return the :class:`~metricprops.results.baseline.BaselineDiff`.
+
+    Raises
+    ------
+    AssertionError
+        Naming each new or changed finding with its smallest instance.
+    BaselineError
+        When no baseline is given, or it is not an audit's JSON.
+    """
+    __tracebackhide__ = True
+    from .errors import BaselineError
+    from .results.baseline import compare_to_baseline
+
+    baseline = baseline if baseline is not None else current_defaults()["baseline"]
+    if baseline is None:
+        raise BaselineError("expected a baseline (an earlier audit's JSON: baseline=PATH or "
+                            "pytest --metricprops-baseline PATH), got none")
+    diff = compare_to_baseline(result, baseline)
+    if not diff.ok:
+        raise AssertionError("\n".join(diff.lines()))
+    return diff

@@ -27,7 +27,7 @@ from ..settings import (
 )
 
 __all__ = ["cluster_option", "budget_options", "given_knobs", "budget_from", "run_from",
-           "BUDGET_OPTIONS"]
+           "BUDGET_OPTIONS", "declared"]
 
 #: Budget knob -> (click type, metavar, help).  Every option defaults to "not given" (the
 #: knob then comes from a plan or the built-in default).
@@ -123,3 +123,15 @@ def cluster_option(what: str) -> Callable[[Any], Any]:
         "--cluster", default=None, metavar="ADDRESS", callback=_address,
         help=f"Send {what} to the Dask scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786; needs "
              f"the cluster extra); the output is a local run's.")
+
+
+def declared(assignments: Sequence[str]) -> Any:
+    """The :class:`~metricprops.conventions.Conventions` of ``--convention KEY=VALUE``
+    options (``None`` for none); a bad one is a usage error naming the option."""
+    from ..conventions import from_assignments
+    from ..errors import InvalidConventionError
+
+    try:
+        return from_assignments(assignments)
+    except InvalidConventionError as exc:
+        raise click.BadParameter(str(exc), param_hint="--convention") from None

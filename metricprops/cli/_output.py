@@ -68,12 +68,17 @@ def report_failures(failures: Iterable[str]) -> None:
         raise SystemExit(EXIT_USAGE)
 
 
-def finish_audit(result: Any, json_path: Optional[str], md_path: Optional[str]) -> None:
+def finish_audit(result: Any, json_path: Optional[str], md_path: Optional[str],
+                 baseline: Any = None) -> None:
     """Write the audit's files, print its table (fitted to the terminal), the reason of every
     ``–``/``≈``/``?`` cell, each failure and error, and how to replay the run; exit 2 if a
-    file was not written, else 1 if something failed or errored."""
+    file was not written, else 1 if something failed or errored.  Against a ``baseline``
+    (a :class:`~metricprops.results.baseline.BaselineDiff`) only the new or changed findings
+    are printed, and only they exit 1."""
     from ..results.terminal import reason_lines
 
+    if baseline is not None:
+        result.baseline = baseline.to_json()
     markdown = "# metricprops audit\n\n" + f"Seed {result.seed}.\n\n" + result.markdown()
     failures = write_outputs([("--json", json_path, result.dumps()),
                               ("--markdown", md_path, markdown)])
@@ -83,12 +88,15 @@ def finish_audit(result: Any, json_path: Optional[str], md_path: Optional[str]) 
         click.echo("")
         for line in reasons:
             click.echo(line)
-    for r in result.results:
+    for r in result.results if baseline is None else ():
         if not r.ok:
             click.echo("")
             click.echo(r.describe(timings=True))  # the terminal shows measurements
+    if baseline is not None:
+        click.echo("")
+        click.echo("\n".join(baseline.lines()))
     ctx = click.get_current_context()
     click.echo(f"\nseed {result.seed}; replay with: {replay_command(ctx, result.seed)}")
     report_failures(failures)
-    if not result.ok:
+    if not (result.ok if baseline is None else baseline.ok):
         raise SystemExit(EXIT_FINDING)

@@ -10,7 +10,7 @@ from ..output import check_outputs
 from ..settings import MAX_SEED
 from ._exit import EXIT_USAGE
 from ._interrupt import drop_default_journal, finish_interrupted, journal_for, sigterm_as_interrupt
-from ._options import budget_from, budget_options, cluster_option, given_knobs, run_from
+from ._options import budget_from, budget_options, cluster_option, declared, given_knobs, run_from
 from ._output import finish_audit
 from .progress import Progress
 
@@ -55,17 +55,28 @@ __all__ = ["command"]
               help="Declared perfect score of a bare function.")
 @click.option("--symmetric/--asymmetric", default=None,
               help="Declared symmetry of a bare function.")
+@click.option("--convention", "conventions", multiple=True, metavar="KEY=VALUE",
+              help="A declared convention of a bare function (repeatable): missing=-1, "
+                   "compare='str(label).lower()', min_items=4, refuses=ValueError, "
+                   "one_class=0; a finding it explains is 'convention (declared)', not a "
+                   "failure.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               help="Write the audit JSON (schema 1) here.")
 @click.option("--markdown", "md_path", type=click.Path(dir_okay=False), default=None,
               help="Write a Markdown report here.")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None,
+              metavar="OLD.json",
+              help="Report only the findings new or changed against this earlier audit's "
+                   "JSON (--json), and exit 1 only for those.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress line.")
 def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: Optional[int],
             memory_limit: Optional[str], jobs: Optional[int], cluster: Optional[str],
             journal_path: Optional[str], resume_path: Optional[str], timings: bool,
             kind: Optional[str], lower: Optional[float], upper: Optional[float],
-            perfect: Optional[float], symmetric: Optional[bool], json_path: Optional[str],
-            md_path: Optional[str], quiet: bool, **knobs: Any) -> None:
+            perfect: Optional[float], symmetric: Optional[bool], conventions: tuple,
+            json_path: Optional[str],
+            md_path: Optional[str], baseline_path: Optional[str], quiet: bool,
+            **knobs: Any) -> None:
     """Audit TARGET metrics against constraints.
 
     TARGET is a built-in name, package.module:attr, or path/to/file.py:attr; or give
@@ -75,12 +86,13 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
     from .. import checker
     from ..plans import load_plan, run_plan
     from ..registry import get_constraint, list_constraints, resolve_metric
+    from ..results.baseline import compare_to_baseline
 
     journal, default_journal = journal_for(json_path, md_path, journal_path, resume_path)
     check_outputs({"--json": json_path, "--markdown": md_path,  # before any work
                    "--journal": None if resume_path and not journal_path else journal})
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
-            "symmetric": symmetric}
+            "symmetric": symmetric, "conventions": declared(conventions)}
     if bool(targets) == bool(plan_path):
         raise click.UsageError("expected TARGET... or --plan PLAN.toml (one of the two)")
     if plan_path and (constraints or any(v is not None for v in meta.values())):
@@ -90,6 +102,7 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
     run = run_from(jobs=jobs, cluster=cluster, memory_limit=memory_limit, journal=journal,
                    resume=resume_path is not None)
     plan = load_plan(plan_path) if plan_path else None
+    old = _baseline(baseline_path)
     metrics = [resolve_metric(t, **meta) for t in targets]
     resolved = [get_constraint(c) for c in constraints] if constraints else list_constraints()
     progress = None if quiet else Progress()
@@ -104,9 +117,23 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
     except AuditInterrupted as exc:
         finish_interrupted(exc, json_path, md_path, journal)
     try:
-        finish_audit(result, json_path, md_path)  # files, table, reasons, replay line, exit
+        diff = None if old is None else compare_to_baseline(result, old, baseline_path)
+        finish_audit(result, json_path, md_path, diff)  # files, table, reasons, replay, exit
     except SystemExit as end:
         if end.code != EXIT_USAGE:  # the outputs are written: the journal has served
             drop_default_journal(journal, default_journal)
         raise
     drop_default_journal(journal, default_journal)
+
+
+def _baseline(path: Optional[str]) -> Any:
+    """The baseline's audit JSON (``None`` without one); a bad file is a usage error."""
+    from ..errors import BaselineError
+    from ..results.baseline import load_baseline
+
+    if path is None:
+        return None
+    try:
+        return load_baseline(path)
+    except BaselineError as exc:
+        raise click.BadParameter(str(exc), param_hint="--baseline") from None

@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping, Optional, Tuple
 
 import numpy as np
 
+from ..conventions import Conventions
 from ..errors import InvalidMetricError
 
 __all__ = ["Metric", "metric", "to_float", "growth_exponent", "KINDS", "CONVENTION_KEYS"]
@@ -42,8 +43,11 @@ class Metric:
         Declared ``f(A, B) == f(B, A)``; ``None`` if not declared.
     citation : str or None
         Where the metric is defined.
-    conventions : mapping
-        Values or rules on degenerate inputs (keys from :data:`CONVENTION_KEYS`).
+    conventions : mapping or Conventions
+        Notes on degenerate inputs (text values, keys from :data:`CONVENTION_KEYS`) and the
+        declared conventions the checks honour (``missing``, ``compare``, ``min_items``,
+        ``refuses``, ``degenerate``: see :mod:`metricprops.conventions`); validated here and
+        kept as a :class:`~metricprops.conventions.Conventions`.
     closed_forms : tuple
         Declared closed forms (see :mod:`metricprops.symbolic`).
     complexity : str
@@ -70,7 +74,7 @@ class Metric:
     perfect: Optional[float] = None
     symmetric: Optional[bool] = None
     citation: Optional[str] = None
-    conventions: Mapping[str, str] = field(default_factory=dict)
+    conventions: Mapping[str, Any] = field(default_factory=dict)
     closed_forms: tuple = ()
     description: str = ""
     complexity: str = "n"
@@ -88,6 +92,7 @@ class Metric:
                 f"metric {self.name!r}: expected kind 'similarity' or 'distance', got {self.kind!r}"
             )
         growth_exponent(self.complexity, self.name)  # a bad declaration fails here
+        object.__setattr__(self, "conventions", Conventions.of(self.conventions))
         if not isinstance(self.pair_counting, (bool, np.bool_)):
             raise InvalidMetricError(f"metric {self.name!r}: expected pair_counting True or "
                                      f"False, got {self.pair_counting!r}")
@@ -167,7 +172,7 @@ class Metric:
             "symmetric": self.symmetric,
             "citation": self.citation,
             "builtin": self.builtin,
-            "conventions": dict(self.conventions),
+            "conventions": dict(self.conventions.items()),
             "description": self.description,
             "complexity": self.complexity,
         }
@@ -255,7 +260,7 @@ def metric(
     perfect: Optional[float] = None,
     symmetric: Optional[bool] = None,
     citation: Optional[str] = None,
-    conventions: Optional[Mapping[str, str]] = None,
+    conventions: Optional[Mapping[str, Any]] = None,
     closed_forms: tuple = (),
     complexity: str = "n",
     pair_counting: bool = False,
@@ -270,7 +275,12 @@ def metric(
 
         wrapped = metricprops.metric(sklearn.metrics.adjusted_rand_score, bounds=(-0.5, 1))
 
-    ``pair_counting=True`` declares the metric a function of the four pair counts alone (the
+    ``conventions`` declares what the library documents about its input, which the checks
+    honour (a finding it explains is reported as ``convention (declared)``, not a
+    failure): ``{"missing": -1, "compare": "str(label).lower()", "min_items": 4,
+    "refuses": ["ValueError"], "degenerate": {"one_class": 0}}`` (see
+    :mod:`metricprops.conventions`).  ``pair_counting=True`` declares the metric a
+    function of the four pair counts alone (the
     ``strong_monotonicity`` property applies); ``description`` is the one line ``metricprops
     list`` prints (default: the first paragraph of the docstring).
 
@@ -283,7 +293,7 @@ def metric(
             return f.with_metadata(
                 name=name or f.name, kind=kind, bounds=bounds, perfect=perfect,
                 symmetric=symmetric, citation=citation,
-                conventions=dict(conventions or f.conventions),
+                conventions=conventions or f.conventions,
                 closed_forms=tuple(closed_forms) or f.closed_forms, complexity=complexity,
                 pair_counting=pair_counting or f.pair_counting,
                 description=description or f.description,
@@ -293,7 +303,7 @@ def metric(
         return Metric(
             name=name or getattr(f, "__name__", None) or type(f).__name__,
             func=f, kind=kind, bounds=bounds, perfect=perfect, symmetric=symmetric,
-            citation=citation, conventions=dict(conventions or {}),
+            citation=citation, conventions=conventions or {},
             closed_forms=tuple(closed_forms), complexity=complexity,
             pair_counting=pair_counting, description=description,
         )

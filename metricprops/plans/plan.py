@@ -27,6 +27,10 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
     target = "igraph:compare_communities"
     kwargs = { method = "nmi" }  # fixed keyword arguments of every call
 
+    [[target]]
+    target = "pyitlib.discrete_random_variable:information_variation"
+    conventions = { missing = -1, degenerate = { one_class = 0 } }  # documented: explained
+
 A relative ``file.py:attr`` is found from the plan's folder.  Settings apply in this order,
 last wins: the defaults, the plan's ``[audit]`` table, an included plan's ``[audit]`` table
 (for that plan's targets), the command line's options, the target's own keys.  ``include``
@@ -46,8 +50,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from ..checker import pair_seed, resolve_knobs
+from ..conventions import Conventions
 from ..engine import CheckTask, journal_seed, run_audit
-from ..errors import PlanError
+from ..errors import InvalidConventionError, PlanError
 from ..metrics import Metric
 from ..metrics import metric as wrap_metric
 from ..metrics.family import audited_metadata
@@ -68,7 +73,7 @@ METADATA = ("kind", "lower", "upper", "perfect", "symmetric")
 AUDIT_OTHER_KEYS = ("seed", "constraints", "timings", "include")
 AUDIT_KEYS = set(Budget.knobs()) | set(AUDIT_OTHER_KEYS)
 TARGET_KEYS = set(TARGET_KNOBS) | set(METADATA) | {"target", "name", "constraints", "adapter",
-                                                   "kwargs"}
+                                                   "kwargs", "conventions"}
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,8 @@ class PlanTarget:
     adapter: Adapter = Adapter()
     #: settings from an included plan's [audit] table (the command line wins over these)
     defaults: Dict[str, Any] = field(default_factory=dict)
+    #: the declared conventions of its ``[target.conventions]`` table (``None``: none)
+    conventions: Optional[Conventions] = None
 
     def metric(self, base: str = ".") -> Metric:
         """The target as a :class:`~metricprops.Metric` (imported now)."""
@@ -92,7 +99,7 @@ class PlanTarget:
             raise PlanError(f"target {self.name!r}: an adapter needs module:attr or "
                             f"file.py:attr, got the name {spec!r}")
         if not is_target_spec(spec) or self.adapter.plain:
-            found = resolve_metric(spec, **meta)
+            found = resolve_metric(spec, conventions=self.conventions, **meta)
             return found if found.name == self.name else found.with_metadata(name=self.name)
         obj = import_target(spec)
         if isinstance(obj, Metric):
@@ -102,7 +109,8 @@ class PlanTarget:
         func.__metricprops_source__ = self.adapter.expression(spec, self.name)  # type: ignore
         return wrap_metric(func, name=self.name, kind=meta.get("kind", "similarity"),
                            bounds=(meta.get("lower"), meta.get("upper")),
-                           perfect=meta.get("perfect"), symmetric=meta.get("symmetric"))
+                           perfect=meta.get("perfect"), symmetric=meta.get("symmetric"),
+                           conventions=self.conventions)
 
 
 @dataclass(frozen=True)
@@ -143,6 +151,16 @@ def _constraints(value: Any, where: str) -> Optional[Tuple[str, ...]]:
     for name in value:
         get_constraint(name)  # an unknown name fails now, listing close matches
     return tuple(value)
+
+
+def _conventions(value: Any, where: str) -> Optional[Conventions]:
+    """A target's ``[target.conventions]`` table, validated now."""
+    if value is None:
+        return None
+    try:
+        return Conventions.of(value)
+    except InvalidConventionError as exc:
+        raise PlanError(f"{where}: {exc}") from None
 
 
 def _settings(table: Mapping[str, Any], where: str) -> Dict[str, Any]:
@@ -187,6 +205,7 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
             spec=spec, name=name, metadata={k: table[k] for k in METADATA if k in table},
             settings=_settings(table, where),
             constraints=_constraints(table.get("constraints"), where),
+            conventions=_conventions(table.get("conventions"), where),
             adapter=Adapter.from_table(_check_keys(table.get("adapter", {}), set(
                 Adapter.__dataclass_fields__) - {"kwargs"}, f"{where} adapter"),
                 f"{where} adapter", table.get("kwargs"))))

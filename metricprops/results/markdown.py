@@ -163,7 +163,7 @@ def markdown(audit: Any) -> str:
     out.append("")
     for i, line in enumerate(_legend(audit, " · ")):
         out += [""] * (i > 0) + [line]
-    details = [r for r in audit.results if r.status != "passed"]
+    details = [r for r in audit.results if r.status != "passed" or r.declared]
     if details:
         out += ["", "## Findings"]
         for r in details:

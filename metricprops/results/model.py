@@ -9,10 +9,11 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from . import evidence as _evidence
 from . import words
-from .words import items
+from .words import CONVENTION, DECLARED, DECLARED_MARK, items
 
 __all__ = ["Status", "Counterexample", "counterexample_json", "Finding", "CheckResult",
-           "AuditResult", "SYMBOLS", "STATUSES", "MEASURED"]
+           "AuditResult", "SYMBOLS", "STATUSES", "MEASURED", "CONVENTION", "DECLARED",
+           "DECLARED_MARK"]
 
 #: Key of a counterexample's measurements (times, fitted growth exponents): they differ
 #: between identical runs, so the JSON and the Markdown carry them only with ``timings``.
@@ -173,8 +174,9 @@ def _extra_lines(data: Mapping[str, Any]) -> List[str]:
 class Finding:
     """One distinct finding of a check, with its own smallest instance.
 
-    ``kind`` is ``"violation"``, ``"error"`` or ``"tie"``; ``input`` is ``"degenerate"``
-    (fewer than two items, or a partition that is one block or all singletons) or
+    ``kind`` is ``"violation"``, ``"error"``, ``"tie"`` or ``"convention"`` (a violation or
+    an error that the metric's declared conventions explain: never a failure); ``input`` is
+    ``"degenerate"`` (fewer than two items, or a partition that is one block or all singletons) or
     ``"ordinary"``; ``items`` the instance's size; ``found_by`` ``"exhaustive"`` or
     ``"random"``; ``shrunk`` whether the instance is minimal for its finding (exhaustive
     search, or shrunk by hypothesis); ``reason`` the error's reason (``"nan"``,
@@ -198,7 +200,8 @@ class Finding:
 
     @property
     def status(self) -> Status:
-        return {"violation": Status.FAILED, "error": Status.ERROR}.get(self.kind, Status.WEAK)
+        return {"violation": Status.FAILED, "error": Status.ERROR,
+                CONVENTION: Status.PASSED}.get(self.kind, Status.WEAK)
 
     @classmethod
     def of(cls, value: Any) -> Finding:
@@ -225,6 +228,8 @@ class Finding:
 
     def title(self) -> str:
         what = f"error ({self.reason})" if self.kind == "error" else self.kind
+        if self.kind == CONVENTION:
+            what = DECLARED + (f": error ({self.reason})" if self.reason else "")
         if self.found_by == "measurement":
             return f"{what} (measured over growing sizes)"
         how = self.found_by + ("" if self.shrunk or self.found_by == "exhaustive" else
@@ -296,13 +301,19 @@ class CheckResult:
         (``∀`` proved, ``₅`` every instance up to 5 items, ``~`` sampled or measured; a
         reading of the constraint's own replaces ``✓``: ``≠`` asymmetric, as declared), and
         ``!`` after the verdict on the other inputs when every error is on degenerate input
-        (``✓₅!``)."""
+        (``✓₅!``), and ``§`` when findings were explained by declared conventions."""
         status = self.ordinary_status or self.status
         own = (self.evidence or {}).get("symbol")  # a reading of its own: ≠ (as declared)
         symbol = own if own and status is Status.PASSED else status.symbol
         mark = (_evidence.mark(self.evidence) if status in (Status.PASSED, Status.WEAK)
                 else "")
-        return symbol + mark + ("!" if self.ordinary_status is not None else "")
+        return (symbol + mark + ("!" if self.ordinary_status is not None else "")
+                + (DECLARED_MARK if self.declared else ""))
+
+    @property
+    def declared(self) -> List[Finding]:
+        """The findings the metric's declared conventions explain (not failures)."""
+        return [f for f in self.findings if f.kind == CONVENTION]
 
     @property
     def shown(self) -> Optional[Counterexample]:
@@ -344,8 +355,8 @@ class CheckResult:
         lines = [f"{self.metric} × {self.constraint}: {self.status}. {self.message}"]
         if self.shown:
             lines.extend(f"  {line}" for line in self.shown.lines(timings=timings))
-        for f in self.findings[1:]:
-            lines.append(f"  also: {f.title()}")
+        for f in self.findings[1 if self.shown else 0:]:
+            lines.append(f"  {'declared' if f.kind == CONVENTION else 'also'}: {f.title()}")
             if f.kind == "error" and f.example.get("message"):
                 lines.append(f"    error: {f.example['message']}")
             lines.extend(f"    {line}" for line in f.example.lines(timings=timings))
@@ -367,7 +378,8 @@ class AuditResult:
     ``timings`` makes the JSON carry each check's wall time (off by default, so that the same
     seed gives the same bytes).  ``complete`` is false for an audit that was interrupted:
     ``results`` then holds the checks that finished and ``unfinished`` the (metric,
-    constraint) pairs that did not.
+    constraint) pairs that did not.  ``baseline`` is set by a run against a baseline
+    (:mod:`metricprops.results.baseline`): what was new or changed.
     """
 
     seed: int
@@ -377,6 +389,8 @@ class AuditResult:
     timings: bool = False
     complete: bool = True
     unfinished: List[Tuple[str, str]] = field(default_factory=list)
+    #: what was new against ``--baseline`` (:meth:`BaselineDiff.to_json`), when one was given
+    baseline: Optional[Dict[str, Any]] = None
 
     @property
     def ok(self) -> bool:
@@ -396,6 +410,8 @@ class AuditResult:
         if self.metadata:
             out["metrics"] = self.metadata
         out["results"] = [r.to_json(self.timings) for r in self.results]
+        if self.baseline is not None:
+            out["baseline"] = self.baseline
         return out
 
     def dumps(self) -> str:

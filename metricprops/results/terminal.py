@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Sequence
 
 from .evidence import text as evidence_text
-from .words import numbers
+from .words import DECLARED, DECLARED_MARK, numbers
 
 __all__ = ["fit_table", "reason_lines", "abbreviations", "legend", "LEGEND", "EXPLAINED"]
 
@@ -39,16 +39,19 @@ def legend(results: Sequence[Any]) -> List[str]:
     marks = []
     if any("∀" in c for c in cells):
         marks.append("∀ proved for every number of items")
-    subscripts = sorted({c[1:].rstrip("!") for c in cells
+    subscripts = sorted({c[1:].rstrip(DECLARED_MARK).rstrip("!") for c in cells
                          if len(c) > 1 and c[1] in "₀₁₂₃₄₅₆₇₈₉"})
     if subscripts:
         marks.append(f"{'/'.join(subscripts)} every instance up to that many items checked "
                      "(and random ones)")
     if any("~" in c for c in cells):
         marks.append("~ sampled or measured only")
-    if any(c.endswith("!") and len(c) > 1 for c in cells):
+    if any(c.rstrip(DECLARED_MARK).endswith("!") and len(c) > 1 for c in cells):
         marks.append("! after a symbol: errors on degenerate inputs only, the symbol is the "
                      "verdict on the other inputs")
+    if any(c.endswith(DECLARED_MARK) for c in cells):
+        marks.append(f"{DECLARED_MARK} findings explained by the metric's declared conventions "
+                     f"({DECLARED}, not failures)")
     return parts + (["marks: " + "; ".join(marks)] if marks else [])
 
 
@@ -195,6 +198,9 @@ def reason_lines(audit: Any) -> List[str]:
         if (r.evidence or {}).get("kind") == "measured" and r.ok:
             lines.append(f"{r.cell} {r.metric} × {r.constraint}: "
                          f"{evidence_text(r.evidence)}")
+        if r.declared and r.ok:
+            lines.append(f"{r.cell} {r.metric} × {r.constraint}: "
+                         + "; ".join(f.title() for f in r.declared))
         if status not in EXPLAINED:
             continue
         skipped += status == "not_applicable"

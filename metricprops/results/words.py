@@ -7,7 +7,12 @@ from typing import Any, Dict, Iterable, Mapping
 
 from ..output import plural  # one home for counts with their nouns
 
-__all__ = ["plural", "items", "numbers", "subscript"]
+__all__ = ["plural", "items", "numbers", "subscript", "CONVENTION", "DECLARED", "DECLARED_MARK"]
+
+#: The kind of a finding that a declared convention explains, how it reads, its cell mark.
+CONVENTION = "convention"
+DECLARED = "convention (declared)"
+DECLARED_MARK = "§"
 
 #: Fewest significant digits a float is printed with.
 DIGITS = 6

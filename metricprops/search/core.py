@@ -42,6 +42,7 @@ from ..constraint import Constraint, Evaluation, Instance, Outcome
 from ..errors import MetricCallError
 from ..partition import Partition
 from ..settings import FAMILY_ALPHA, MAX_CONFIRMATIONS
+from .declared import CONVENTION, declared_key
 from .memory import memory_in, release
 from .minimise import minimise
 
@@ -93,8 +94,10 @@ def error_key(instance: Instance, exc: MetricCallError) -> Key:
 
 
 def violation_key(instance: Instance, ev: Evaluation) -> Key:
-    """The key of a violation: its input class and the cause the constraint names."""
-    return ("violation", "", input_class(instance), str(ev.extra.get(CAUSE, "")))
+    """The key of a violation: its input class and the cause the constraint names (of kind
+    ``convention`` when the constraint found a declared convention explains it)."""
+    kind = CONVENTION if ev.extra.get(CONVENTION) else "violation"
+    return (kind, "", input_class(instance), str(ev.extra.get(CAUSE, "")))
 
 
 class Search:
@@ -169,9 +172,9 @@ class Search:
             if exc.reason in FATAL:
                 self._keep(error_key(instance, exc), instance, exc, phase, False)
                 raise Abort(exc) from None
-            return error_key(instance, exc), exc
+            return declared_key(self, instance, error_key(instance, exc), exc), exc
         if ev.outcome is Outcome.VIOLATED and not ev.tentative:
-            return violation_key(instance, ev), ev
+            return declared_key(self, instance, violation_key(instance, ev), ev), ev
         return None, ev
 
     @property
@@ -348,14 +351,16 @@ class Search:
 
     # -- summary --------------------------------------------------------------------------
     def ordered(self) -> List[Tuple[Key, tuple]]:
-        """Findings, errors first (the worst status), then smallest first, then by cause; the
-        first one is the headline.  Errors of one size keep the order they were met in."""
+        """Findings, errors first (the worst status), then smallest first, then by cause, the
+        ones a declared convention explains last; the first one is the headline.  Errors of
+        one size keep the order they were met in."""
         order = list(self.findings)
 
         def rank(item: Tuple[Key, tuple]) -> tuple:
             key, (instance, what, _, _) = item
             size = instance.size_key() if isinstance(what, Evaluation) else ()
-            return (key[0] != "error", key[2] == "scale", instance.n, size, key[3:],
+            return (key[0] == CONVENTION, key[0] != "error", key[2] == "scale", instance.n,
+                    size, key[3:],
                     order.index(key))
 
         return sorted(self.findings.items(), key=rank)

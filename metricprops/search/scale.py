@@ -44,6 +44,7 @@ from ..errors import MetricCallError
 from ..partition import Partition
 from ..results.model import Counterexample, Finding
 from . import continuity, cost
+from .declared import CONVENTION, declared_key
 from .records import compact
 from .shapes import (  # noqa: F401
     DISTINCT_PAIRS,
@@ -268,8 +269,21 @@ def _scorer(metric: Any, scorer: Scorer, deadline: Deadline) -> _ShapeScorer:
 
 
 def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str], n: int,
-             tolerance: float, shared: bool, deadline: Deadline
+             tolerance: float, shared: bool, deadline: Deadline, search: Any = None
              ) -> Tuple[Optional[tuple], Any]:
+    """The key and evidence of a finding at scale (``None``: none, or one that ``search``'s
+    metric's declared conventions explain: those are told on small inputs)."""
+    found, what = _found(constraint, metric, scorer, shapes, n, tolerance, shared, deadline)
+    if found is not None and search is not None and what is not None:
+        instance = constraint.scale_instance(*_partitions(shapes, n, shared))
+        if declared_key(search, instance, found, what)[0] == CONVENTION:
+            return None, what
+    return found, what
+
+
+def _found(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str], n: int,
+           tolerance: float, shared: bool, deadline: Deadline
+           ) -> Tuple[Optional[tuple], Any]:
     instance = constraint.scale_instance(*_partitions(shapes, n, shared))
     if instance is None:  # the constraint skips this size
         return None, None
@@ -280,8 +294,8 @@ def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, st
         if exc.reason in QUIET:
             raise _Quiet() from None
         return key("error", exc.reason), exc
-    if ev.outcome is Outcome.VIOLATED and not ev.tentative:
-        return key("violation", "", shapes), ev
+    if ev.outcome is Outcome.VIOLATED and not ev.tentative and not ev.extra.get("convention"):
+        return key("violation", "", shapes), ev  # a declared convention is no scale finding
     return None, ev
 
 
@@ -407,7 +421,8 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
         nonlocal scored
         search._tick()
         scored += 1
-        return _outcome(c, m, search.scorer, shapes, n, search.tolerance, shared, deadline)
+        return _outcome(c, m, search.scorer, shapes, n, search.tolerance, shared, deadline,
+                        search)
 
     if getattr(c, "scale_continuity", False):
         _continuity(search, max_n, deadline)

@@ -24,6 +24,7 @@ from ..results.model import CheckResult, Counterexample, Finding, Status
 from ..results.words import items, joined, plural
 from ..settings import Budget
 from .core import Search
+from .declared import CONVENTION
 from .proofs import proof_evidence
 
 __all__ = ["verdict", "result"]
@@ -47,6 +48,12 @@ def _finding(key: tuple, found: tuple, minimal: Optional[str] = None,
         data = {"scores": dict(what.scores), **({"detail": what.detail} if what.detail
                                                  else {}), **what.extra}
         return Finding("violation", "measured", 0, "measurement", False, Counterexample(data),
+                       cause=cause)
+    if key[0] == CONVENTION:  # explained by a declared convention: never a failure
+        example = (Counterexample.from_call_error(what) if isinstance(what, MetricCallError)
+                   else _example(instance, what))
+        return Finding(CONVENTION, key[2], instance.n, found_by, shrunk or found_by ==
+                       "exhaustive", example, reason=key[1] or None, minimal=minimal,
                        cause=cause)
     if isinstance(what, MetricCallError):
         return Finding("error", key[2], instance.n, found_by, True if found_by == "exhaustive"
@@ -136,6 +143,12 @@ def _tie_place(ties: List[Finding]) -> str:
                                           else "")
 
 
+def _declared_note(declared: List[Finding]) -> str:
+    """The sentence on the findings a declared convention explains."""
+    return (f"{plural(len(declared), 'convention (declared) finding')}, not failures: "
+            + "; ".join(f.title() for f in declared) + ".")
+
+
 def _decide(c: Constraint, search: Search, findings: List[Finding], ties: List[Finding],
             checked: Dict[str, Any], scope: str, seed: int) -> Dict[str, Any]:
     """The verdict of ``findings`` and ``ties`` (of some input classes): ``status``,
@@ -198,6 +211,8 @@ def verdict(m: Any, c: Constraint, search: Search, budget: Budget, seed: int) ->
                   examples=search.exhaustive + search.random)
     measures = bool(getattr(c, "measures", False))
     findings = [_finding(k, v, search.minimal.get(k), measures) for k, v in search.ordered()]
+    declared = [f for f in findings if f.kind == CONVENTION]
+    findings = [f for f in findings if f.kind != CONVENTION]
     ties = _ties(search, budget.exhaustive_n)
     checked = _checked(c, m, search, budget, seed)
     decided = _decide(c, search, findings, ties, checked, scope, seed)
@@ -212,6 +227,9 @@ def verdict(m: Any, c: Constraint, search: Search, budget: Budget, seed: int) ->
                               f"only ({_DEGENERATE_INPUTS}); on the other inputs "
                               f"({plural(others, 'instance')}): {other['status']}, "
                               f"{other['message']}")
-    if decided["status"] == Status.PASSED:  # a proof of the strict form: never for ties
+    if decided["status"] == Status.PASSED and not declared:  # a proof of the strict form
         decided["evidence"] = proof_evidence(m, c, decided["evidence"])
+    if declared:
+        decided["findings"] = decided.get("findings", []) + declared
+        decided["message"] = (f"{decided['message'].rstrip()} {_declared_note(declared)}")
     return result(m, c, decided.pop("status"), **decided, **common)

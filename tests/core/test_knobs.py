@@ -14,9 +14,11 @@ from metricprops.plans.plan import AUDIT_KEYS, AUDIT_OTHER_KEYS, TARGET_KEYS, TA
 from metricprops.settings import Budget, Run, current_defaults, defaults
 
 #: The audit command's parameters that are not knobs of Budget: what it audits, the seed,
-#: where the work runs (Run), the metadata of a bare function, and its outputs.
+#: where the work runs (Run), the metadata of a bare function (its declared conventions
+#: too), its outputs and the baseline it is compared with.
 NOT_BUDGET = {"targets", "plan_path", "constraints", "seed", "timings", "kind", "lower",
-              "upper", "perfect", "symmetric", "json_path", "md_path", "quiet"}
+              "upper", "perfect", "symmetric", "conventions", "json_path", "md_path",
+              "baseline_path", "quiet"}
 #: The audit command's options that make its Run.
 RUN_PARAMS = {"jobs": "jobs", "cluster": "cluster", "memory_limit": "memory_limit",
               "journal_path": "journal", "resume_path": "resume"}

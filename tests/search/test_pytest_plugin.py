@@ -212,7 +212,8 @@ def test_xdist_workers_share_the_controllers_seed() -> None:
 
     from metricprops import pytest_plugin
 
-    options = {"metricprops_seed": None, "metricprops_max_examples": None}
+    options = {"metricprops_seed": None, "metricprops_max_examples": None,
+               "metricprops_baseline": None}
     controller = SimpleNamespace(getoption=lambda name, default=None: options[name])
     node = SimpleNamespace(config=controller, workerinput={})
     pytest_plugin.pytest_configure_node(node)
