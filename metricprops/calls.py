@@ -258,8 +258,9 @@ def as_number(value: Any) -> Optional[float]:
 class Scorer:
     """``Scorer(metric)(truth, pred)`` -> Q, the metric oriented so that higher is better.
 
-    Built-ins get the validated :class:`Partition`; black-box functions get lists of
-    canonical integer labels.  Values are memoised per (truth, pred); warnings the metric
+    Built-ins get the validated :class:`Partition`, cover metrics the partition or
+    :class:`~metricprops.covers.Cover` as it is; black-box functions get lists of canonical
+    integer labels.  Values are memoised per (truth, pred); warnings the metric
     emits are silenced (they are not findings).
     """
 
@@ -277,6 +278,8 @@ class Scorer:
         m = self.metric
         if m.builtin:
             call = lambda: m(truth, pred)  # noqa: E731
+        elif m.input == "cover":  # a cover metric is given the validated objects
+            call = lambda: m.func(truth, pred)  # noqa: E731
         else:
             t_list, p_list = truth.tolist(), pred.tolist()
             call = lambda: m.func(t_list, p_list)  # noqa: E731

@@ -18,7 +18,7 @@ from .errors import (
     TargetError,
     UnknownNameError,
 )
-from .metrics import BUILTINS, PARAMETRISED, Metric
+from .metrics import BUILTINS, COVER_BUILTINS, PARAMETRISED, Metric
 from .metrics import metric as _wrap_metric
 from .targets import check_signature, import_target, is_target_spec, target_name
 
@@ -93,7 +93,7 @@ def register_metric(obj: Any, *, replace: bool = False, _plugin: Optional[str] =
 
 def _ensure_metrics() -> None:
     if not _metrics:
-        for m in BUILTINS:
+        for m in BUILTINS + COVER_BUILTINS:
             _metrics[m.name] = m
     load_entry_points(METRIC_GROUP, register_metric)
 

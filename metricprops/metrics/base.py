@@ -10,9 +10,12 @@ import numpy as np
 
 from ..errors import InvalidMetricError
 
-__all__ = ["Metric", "metric", "to_float", "growth_exponent", "KINDS", "CONVENTION_KEYS"]
+__all__ = ["Metric", "metric", "to_float", "growth_exponent", "KINDS", "INPUTS",
+           "CONVENTION_KEYS"]
 
 KINDS = ("similarity", "distance")
+#: What a metric scores (:attr:`Metric.input`).
+INPUTS = ("partition", "cover")
 #: The degenerate inputs every metric documents a convention for.
 CONVENTION_KEYS = ("empty", "single_item", "no_pairs", "single_block", "all_singletons")
 
@@ -60,6 +63,13 @@ class Metric:
         symbolic proofs apply.  A formula metric that declares it is checked to read nothing
         of the table but :func:`~metricprops.metrics.stats.pair_counts` (and ``t.n``); see
         :func:`~metricprops.metrics.pair_function.pair_count_value`.
+    input : {"partition", "cover"}
+        What the metric scores: partitions (default), or covers (overlapping clusterings,
+        :class:`~metricprops.covers.Cover`): a cover metric's function is given two covers
+        by the search (and accepts partitions' labels, which are covers too).
+    partition_form : str or None
+        For a cover metric: the registered partition metric it must equal on partitions
+        (the ``partition_form`` property checks it); ``None`` if it has none.
     """
 
     name: str
@@ -75,6 +85,8 @@ class Metric:
     description: str = ""
     complexity: str = "n"
     pair_counting: bool = False
+    input: str = "partition"
+    partition_form: Optional[str] = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -88,6 +100,9 @@ class Metric:
                 f"metric {self.name!r}: expected kind 'similarity' or 'distance', got {self.kind!r}"
             )
         growth_exponent(self.complexity, self.name)  # a bad declaration fails here
+        if self.input not in INPUTS:
+            raise InvalidMetricError(f"metric {self.name!r}: expected input 'partition' or "
+                                     f"'cover', got {self.input!r}")
         if not isinstance(self.pair_counting, (bool, np.bool_)):
             raise InvalidMetricError(f"metric {self.name!r}: expected pair_counting True or "
                                      f"False, got {self.pair_counting!r}")
@@ -173,6 +188,9 @@ class Metric:
         }
         if self.pair_counting:
             out["pair_counting"] = True
+        if self.input != "partition":  # only cover metrics carry these keys
+            out["input"] = self.input
+            out["partition_form"] = self.partition_form
         return out
 
     @property
@@ -260,6 +278,8 @@ def metric(
     complexity: str = "n",
     pair_counting: bool = False,
     description: str = "",
+    input: str = "partition",
+    partition_form: Optional[str] = None,
 ) -> Any:
     """Wrap a plain ``f(labels_true, labels_pred)`` as a :class:`Metric`.
 
@@ -272,7 +292,8 @@ def metric(
 
     ``pair_counting=True`` declares the metric a function of the four pair counts alone (the
     ``strong_monotonicity`` property applies); ``description`` is the one line ``metricprops
-    list`` prints (default: the first paragraph of the docstring).
+    list`` prints (default: the first paragraph of the docstring); ``input="cover"``
+    declares a metric of covers (``f(truth_cover, pred_cover)``, see :class:`Metric`).
 
     The result is not registered; pass it to :func:`metricprops.registry.register_metric` for
     that.
@@ -287,6 +308,8 @@ def metric(
                 closed_forms=tuple(closed_forms) or f.closed_forms, complexity=complexity,
                 pair_counting=pair_counting or f.pair_counting,
                 description=description or f.description,
+                input=input if input != "partition" else f.input,
+                partition_form=partition_form or f.partition_form,
             )
         if not callable(f):
             raise InvalidMetricError(f"expected a callable metric, got {type(f).__name__}")
@@ -295,7 +318,8 @@ def metric(
             func=f, kind=kind, bounds=bounds, perfect=perfect, symmetric=symmetric,
             citation=citation, conventions=dict(conventions or {}),
             closed_forms=tuple(closed_forms), complexity=complexity,
-            pair_counting=pair_counting, description=description,
+            pair_counting=pair_counting, description=description, input=input,
+            partition_form=partition_form,
         )
 
     return wrap if func is None else wrap(func)
