@@ -287,7 +287,9 @@ class Scorer:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                finished, value = timed_call(_watched(call, key), self.timeout)
+                # a worker's call record holds partition codes: a cover is not recorded
+                watched = key if isinstance(truth, Partition) else (b"", b"", truth.n)
+                finished, value = timed_call(_watched(call, watched), self.timeout)
         except BaseException as exc:  # sys.exit() or any BaseException must not end the audit
             if isinstance(exc, KeyboardInterrupt) and _observer is None:
                 raise  # the user's Ctrl-C, in the auditing process

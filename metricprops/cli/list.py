@@ -13,11 +13,11 @@ __all__ = ["command"]
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def command(as_json: bool) -> None:
     """List the registered metrics and constraints."""
-    from ..registry import list_constraints, list_metrics
+    from ..registry import cover_constraints, list_constraints, list_metrics
 
     metrics = [m.metadata() for m in list_metrics()]
     try:
-        constraints = [c.metadata() for c in list_constraints()]
+        constraints = [c.metadata() for c in list_constraints() + cover_constraints()]
     except ImportError:  # pragma: no cover - constraint catalog not installed
         constraints = []
     if as_json:

@@ -7,6 +7,7 @@ from ..errors import InvalidMetricError
 from . import ami as _ami
 from . import coreference as _coreference
 from . import information as _information
+from . import omega as _omega
 from . import onmi as _onmi
 from . import overlapping as _overlapping
 from . import pair_counting as _pair_counting
@@ -28,7 +29,7 @@ BUILTINS: tuple[Metric, ...] = (
 )
 #: Built-in metrics of covers (overlapping clusterings), registered after :data:`BUILTINS`;
 #: kept apart so that what iterates over the partition built-ins is unchanged.
-COVER_BUILTINS: tuple[Metric, ...] = _overlapping.METRICS + _onmi.METRICS
+COVER_BUILTINS: tuple[Metric, ...] = _overlapping.METRICS + _omega.METRICS + _onmi.METRICS
 
 
 

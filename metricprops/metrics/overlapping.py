@@ -16,9 +16,13 @@ are c(e, e') = |C(e) ∩ C(e')| and l(e, e') = |L(e) ∩ L(e')| (Amigó et al. 2
   class a cluster, i.e. only the truth.
 * ELM for covers: ELM leaves e out of its own neighbourhood; with overlaps that hides an
   item's spurious or missing extra clusters (the ELM paper's section 4), so e is compared
-  with itself exactly when it is in more than one predicted cluster (precision) or more
-  than one class (recall).  On partitions no item is, and the three equal
-  ``elm_precision``, ``elm_recall`` and ``elm_f_amigo``.
+  with itself *as a factor*: P(e) = [min(|C(e)|, |L(e)|) / |C(e)|] x (the mean of
+  min(c, l) / c over the e' ≠ e sharing a predicted cluster with e; 1 if none), R(e)
+  likewise with |L(e)| and l.  On partitions the factor is 1 and the three equal
+  ``elm_precision``, ``elm_recall`` and ``elm_f_amigo``.  (Counting e among its own
+  neighbours only when it is in several clusters, the other candidate, fails
+  multiplicity precision: the term min(c, l) / c > 0 rewards an item whose neighbours are
+  all wrong for joining one more cluster; docs/overlapping.md.)
 
 Every score is computed from the sparse membership matrices (items x clusters) and the
 multiplicity matrices they give, in O(number of co-clustered pairs).
@@ -51,8 +55,8 @@ _CONV = {
 _ELM_CONV = {
     **_CONV,
     "single_item": "1.0 (no neighbour on either side: 1 by the ELM paper's proviso)",
-    "no_pairs": "P(e) = 1 if e has no predicted neighbour (itself included when it is in "
-                "more than one cluster), R(e) = 1 likewise",
+    "no_pairs": "P(e) = min(|C(e)|, |L(e)|) / |C(e)| if e has no predicted neighbour (1 on "
+                "partitions, the paper's proviso), R(e) likewise",
 }
 
 
@@ -99,13 +103,23 @@ DENSE_MAX_ITEMS = 512
 
 
 def _scores(t: Cover, p: Cover, weight: Optional[Callable[..., Any]] = None,
-            support: Optional[Callable[[Any], Any]] = None) -> Tuple[float, float]:
+            support: Optional[Callable[[Any], Any]] = None,
+            scale: Optional[Callable[[Cover, Cover], Any]] = None) -> Tuple[float, float]:
     """(precision, recall): per item, the mean of min(c, l) / c over the e' in the support
     of its predicted multiplicities (of min(c, l) / l over its true ones), 1 where the
-    support is empty; ``support`` trims the supports (ELM), ``weight`` gives CICE's factors.
+    support is empty; ``support`` trims the supports (ELM), ``weight`` gives CICE's factors,
+    ``scale`` a factor per item (ELM's comparison of an item with itself).
     """
-    if t.n > DENSE_MAX_ITEMS:
-        return _scores_sparse(t, p, weight, support)
+    prec_items, rec_items = (_items_sparse if t.n > DENSE_MAX_ITEMS else _items_dense)(
+        t, p, weight, support)
+    if scale is not None:
+        s_p, s_r = scale(t, p)
+        prec_items, rec_items = prec_items * s_p, rec_items * s_r
+    return float(prec_items.mean()), float(rec_items.mean())
+
+
+def _items_dense(t: Cover, p: Cover, weight: Optional[Callable[..., Any]],
+                 support: Optional[Callable[[Any], Any]]) -> Tuple[np.ndarray, np.ndarray]:
     ml, mc = _dense_multiplicities(t), _dense_multiplicities(p)
     both = np.minimum(mc, ml).astype(float)
     on_c, on_l = (mc, ml) if support is None else (support(mc), support(ml))
@@ -114,8 +128,7 @@ def _scores(t: Cover, p: Cover, weight: Optional[Callable[..., Any]] = None,
     if weight is not None:
         wp, wr = weight(t, p, both)
         prec, rec = prec * wp, rec * wr
-    return (float(_dense_row_means(prec, on_c).mean()),
-            float(_dense_row_means(rec, on_l).mean()))
+    return _dense_row_means(prec, on_c), _dense_row_means(rec, on_l)
 
 
 def _dense_multiplicities(cover: Cover) -> np.ndarray:
@@ -129,8 +142,8 @@ def _dense_row_means(terms: np.ndarray, support: np.ndarray) -> np.ndarray:
                      where=counts > 0)
 
 
-def _scores_sparse(t: Cover, p: Cover, weight: Optional[Callable[..., Any]],
-                   support: Optional[Callable[[Any], Any]]) -> Tuple[float, float]:
+def _items_sparse(t: Cover, p: Cover, weight: Optional[Callable[..., Any]],
+                  support: Optional[Callable[[Any], Any]]) -> Tuple[np.ndarray, np.ndarray]:
     ml, mc = multiplicities(t), multiplicities(p)
     both = mc.minimum(ml)
     on_c, on_l = (mc, ml) if support is None else (support(mc), support(ml))
@@ -138,9 +151,7 @@ def _scores_sparse(t: Cover, p: Cover, weight: Optional[Callable[..., Any]],
     if weight is not None:
         wp, wr = weight(t, p, both.toarray())
         prec_terms, rec_terms = prec_terms.multiply(wp).tocsr(), rec_terms.multiply(wr).tocsr()
-    precision = _row_means(prec_terms, on_c, 1.0).mean()
-    recall = _row_means(rec_terms, on_l, 1.0).mean()
-    return float(precision), float(recall)
+    return _row_means(prec_terms, on_c, 1.0), _row_means(rec_terms, on_l, 1.0)
 
 
 def _harmonic(p: float, r: float) -> float:
@@ -169,21 +180,27 @@ def _identity(t: Cover, p: Cover, both: Any) -> Tuple[np.ndarray, np.ndarray]:
 
 
 # -- ELM for covers ------------------------------------------------------------------------
-def _elm_support(m: Any) -> Any:
-    """Multiplicities without the diagonal, except where an item is in several clusters."""
-    diag = m.diagonal()
+def _off_diagonal(m: Any) -> Any:
+    """Multiplicities of distinct items only (ELM's neighbourhoods leave e out)."""
     if isinstance(m, np.ndarray):
         out = m.copy()
-        np.fill_diagonal(out, np.where(diag > 1, diag, 0))
+        np.fill_diagonal(out, 0)
         return out
-    keep = np.where(diag > 1, diag, 0)
-    out = (m - sparse.diags(diag, dtype=m.dtype) + sparse.diags(keep, dtype=m.dtype)).tocsr()
+    out = (m - sparse.diags(m.diagonal(), dtype=m.dtype)).tocsr()
     out.eliminate_zeros()
     return out
 
 
+def _self_factors(t: Cover, p: Cover) -> Tuple[np.ndarray, np.ndarray]:
+    """e compared with itself: min(|C(e)|, |L(e)|) / |C(e)| and / |L(e)| (1 on partitions)."""
+    c = np.array([len(m) for m in p.memberships], dtype=float)
+    l_ = np.array([len(m) for m in t.memberships], dtype=float)
+    both = np.minimum(c, l_)
+    return both / c, both / l_
+
+
 def _elm(t: Cover, p: Cover) -> Tuple[float, float]:
-    return _scores(t, p, support=_elm_support)
+    return _scores(t, p, support=_off_diagonal, scale=_self_factors)
 
 
 # -- the metrics ---------------------------------------------------------------------------
@@ -230,15 +247,14 @@ def cice_bcubed_f(labels_true: Any, labels_pred: Any) -> float:
 
 
 def elm_cover_precision(labels_true: Any, labels_pred: Any) -> float:
-    """ELM precision of covers: mean over items e of the mean of min(c, l) / c over the e' ≠ e
-    sharing a predicted cluster with e, and over e itself when it is in several clusters;
-    1 where there is no such e'."""
+    """ELM precision of covers: mean over items e of min(|C(e)|, |L(e)|) / |C(e)| times the
+    mean of min(c, l) / c over the e' ≠ e sharing a predicted cluster with e (1 if none)."""
     return _elm(*_pair(labels_true, labels_pred))[0]
 
 
 def elm_cover_recall(labels_true: Any, labels_pred: Any) -> float:
-    """ELM recall of covers: as elm_cover_precision with min(c, l) / l over the e' sharing
-    a class with e (e itself when it is in several classes); 1 where there is none."""
+    """ELM recall of covers: mean over items e of min(|C(e)|, |L(e)|) / |L(e)| times the
+    mean of min(c, l) / l over the e' ≠ e sharing a class with e (1 if none)."""
     return _elm(*_pair(labels_true, labels_pred))[1]
 
 
