@@ -30,3 +30,13 @@ def test_no_cover_pair_of_two_items_breaks_extended_bcubed():
     r = mp.check("extended_bcubed_f", "max_agreement", seed=1, max_examples=0,
                  exhaustive_n=2, isolate=False)
     assert r.status == "passed"
+
+
+@pytest.mark.slow
+def test_random_cover_pairs_shrink_to_the_smallest_one():
+    # no exhaustive phase beyond one item: hypothesis finds a violation and shrinks it
+    r = mp.check("extended_bcubed_precision", "max_agreement", seed=2, max_examples=100,
+                 exhaustive_n=1, isolate=False)
+    assert r.status == "failed"
+    assert r.counterexample["notation"] == {"truth": "{0 1}", "pred": "{0 | 1}"}
+    assert "random search, shrunk" in r.message

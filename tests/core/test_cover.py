@@ -66,3 +66,12 @@ def test_files_in_both_formats():
 def test_every_cover_of_a_few_items_is_enumerated_once():
     counts = [len(set(all_covers(n))) for n in range(1, 4)]
     assert counts == [1, 5, 109] == [sum(1 for _ in all_covers(n)) for n in range(1, 4)]
+
+
+def test_a_partition_metric_takes_a_cover_without_overlaps_and_refuses_one_with():
+    import metricprops as mp
+
+    elm = mp.get_metric("elm_f")
+    assert elm(Cover.from_clusters([[0, 1], [2]]), [0, 0, 1]) == 1.0
+    with pytest.raises(InvalidCoverError, match="without overlaps"):
+        elm(Cover.from_clusters([[0, 1], [0]]), [0, 0])
