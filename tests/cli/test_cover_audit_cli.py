@@ -32,3 +32,28 @@ def test_list_shows_the_cover_metrics_and_constraints(invoke):
     assert {"onmi_lfk", "onmi_mgh", "omega", "cice_bcubed_f", "elm_cover_f"} <= set(covers)
     names = {c["name"] for c in listed["constraints"]}
     assert {"multiplicity_precision", "multiplicity_recall", "partition_form"} <= names
+
+
+def test_score_reads_cover_files_in_both_formats(invoke, tmp_path):
+    truth, pred = tmp_path / "truth.txt", tmp_path / "pred.txt"
+    truth.write_text("alice bob\n# a comment\nbob carol\n", encoding="utf-8")
+    pred.write_text("alice bob carol\n", encoding="utf-8")
+    result = invoke("score", truth, pred, "--format", "clusters", "--json")
+    assert result.exit_code == 0, result.output
+    scores = json.loads(result.stdout)["scores"]
+    assert scores["extended_bcubed_f"] == pytest.approx(0.8530465949820788)
+    assert "bcubed_f" not in scores and scores["onmi_lfk"] == pytest.approx(0.5)
+    truth.write_text("x\nx y\ny\n", encoding="utf-8")
+    pred.write_text("1\n1\n1\n", encoding="utf-8")
+    result = invoke("score", truth, pred, "--format", "label-sets", "-m", "omega", "--json")
+    assert json.loads(result.stdout)["scores"] == {"omega": 0.0}
+
+
+def test_score_refuses_an_item_in_no_cluster_in_one_line(invoke, tmp_path):
+    truth, pred = tmp_path / "truth.txt", tmp_path / "pred.txt"
+    truth.write_text("a b\nc\n", encoding="utf-8")
+    pred.write_text("a b\n", encoding="utf-8")  # c is in no predicted cluster
+    result = invoke("score", truth, pred, "--format", "clusters")
+    assert result.exit_code == 2
+    assert "expected every item in at least one cluster, got item 2 in none" in result.stderr
+    assert "Traceback" not in result.output
