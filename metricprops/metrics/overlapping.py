@@ -38,7 +38,7 @@ from ..covers import Cover, validate_cover_pair
 from .base import Metric
 from .per_element import AMIGO
 
-__all__ = ["METRICS", "membership", "multiplicities"]
+__all__ = ["METRICS", "membership", "multiplicities", "elm_neighbourhoods_only"]
 
 CICE = ("Rosales-Méndez, H. & Ramírez-Cruz, Y. (2013). CICE-BCubed: a new evaluation measure "
         "for overlapping clustering algorithms. CIARP 2013, LNCS 8258 (the form implemented is "
@@ -197,6 +197,13 @@ def _self_factors(t: Cover, p: Cover) -> Tuple[np.ndarray, np.ndarray]:
     l_ = np.array([len(m) for m in t.memberships], dtype=float)
     both = np.minimum(c, l_)
     return both / c, both / l_
+
+
+def elm_neighbourhoods_only(labels_true: Any, labels_pred: Any) -> Tuple[float, float]:
+    """(precision, recall) of ELM read literally on covers: neighbourhoods without e, no
+    comparison of e with itself (what the ELM paper's section 4 says cannot see an extra
+    cluster of e)."""
+    return _scores(*_pair(labels_true, labels_pred), support=_off_diagonal)
 
 
 def _elm(t: Cover, p: Cover) -> Tuple[float, float]:
