@@ -250,8 +250,9 @@ def _item(i: Any, index: Optional[Dict[Hashable, int]]) -> int:
 
 def as_cover(labels: Any, name: str = "labels") -> Cover:
     """``labels`` as a :class:`Cover`: a cover, a partition, one label per item (a
-    partition's labels), or one collection of labels per item (sets, lists, tuples).  A list
-    of *clusters* must go through :meth:`Cover.from_clusters` (it reads like label sets)."""
+    partition's labels, any hashable: a tuple or a frozenset is one label), or one set or
+    list of labels per item.  A list of *clusters* must go through
+    :meth:`Cover.from_clusters` (it reads like label sets)."""
     if isinstance(labels, Cover):
         return labels
     if isinstance(labels, Partition):
@@ -259,8 +260,8 @@ def as_cover(labels: Any, name: str = "labels") -> Cover:
     seq = labels if hasattr(labels, "__array__") else (
         list(labels) if isinstance(labels, Iterable) and not isinstance(labels, (str, bytes))
         else labels)
-    if isinstance(seq, list) and seq and all(
-            isinstance(x, (set, frozenset, list, tuple)) for x in seq):
+    # sets and lists cannot be labels (unhashable); a tuple or a frozenset is one label
+    if isinstance(seq, list) and seq and all(isinstance(x, (set, list)) for x in seq):
         try:
             return Cover.from_label_sets(seq)
         except InvalidCoverError as exc:

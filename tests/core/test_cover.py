@@ -75,3 +75,10 @@ def test_a_partition_metric_takes_a_cover_without_overlaps_and_refuses_one_with(
     assert elm(Cover.from_clusters([[0, 1], [2]]), [0, 0, 1]) == 1.0
     with pytest.raises(InvalidCoverError, match="without overlaps"):
         elm(Cover.from_clusters([[0, 1], [0]]), [0, 0])
+
+
+def test_a_tuple_is_one_label_and_a_set_or_list_is_several():
+    # found by label_invariance on extended_bcubed_f: tuples read as label sets changed values
+    assert as_cover([("t", 1), ("t", 1), ("t", 0)]) == as_cover([0, 0, 1])
+    assert as_cover([frozenset("a"), frozenset("ab")]) == as_cover([0, 1])
+    assert as_cover([{"a", "b"}, ["a"]]) == Cover.from_clusters([[0, 1], [0]])
