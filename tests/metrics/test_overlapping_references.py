@@ -1,5 +1,5 @@
-"""The cover metrics against clusim (the `libraries` extra): omega agrees; clusim's onmi
-departs from LFK's definition, reproduced here in plain Python."""
+"""The cover metrics against clusim and networkit (the `libraries` extra): omega and MGH
+agree; clusim's onmi departs from LFK's definition, reproduced here in plain Python."""
 import math
 
 import numpy as np
@@ -81,3 +81,23 @@ def test_clusim_onmi_is_infinite_when_a_cluster_holds_every_item():
         theirs = sim.onmi(clustering(COVERS[0]), clustering(every))
     assert math.isinf(theirs)  # H(X_k) = 0 divides; onmi_lfk's convention takes the term as 0
     assert mp.get_metric("onmi_lfk")(COVERS[0], every) == pytest.approx(0.5)
+
+
+def test_onmi_mgh_agrees_with_networkit():
+    nk = pytest.importorskip("networkit", reason="networkit (the libraries extra) is the "
+                                                  "reference of McDaid et al.'s NMI")
+
+    def cover(c):
+        out = nk.structures.Cover(c.n)
+        out.setUpperBound(c.n_blocks)
+        for j, cluster in enumerate(c.blocks):
+            for i in cluster:
+                out.addToSubset(j, i)
+        return out
+
+    graph = nk.Graph(4)  # the distance takes a graph; only its number of nodes is read
+    distance = nk.community.OverlappingNMIDistance(nk.community.Normalization.MAX)
+    for a in COVERS:
+        for b in COVERS:
+            theirs = 1 - distance.getDissimilarity(graph, cover(a), cover(b))
+            assert mp.get_metric("onmi_mgh")(a, b) == pytest.approx(theirs, abs=1e-12)
