@@ -1,5 +1,6 @@
-"""The cover metrics against clusim and networkit (the `libraries` extra): omega and MGH
-agree; clusim's onmi departs from LFK's definition, reproduced here in plain Python."""
+"""The cover metrics against cdlib, clusim and networkit (the `libraries` extra): omega,
+LFK and MGH agree with cdlib, MGH with networkit, omega with clusim; clusim's onmi departs
+from LFK's definition (and from cdlib), reproduced here in plain Python."""
 import math
 
 import numpy as np
@@ -101,3 +102,23 @@ def test_onmi_mgh_agrees_with_networkit():
         for b in COVERS:
             theirs = 1 - distance.getDissimilarity(graph, cover(a), cover(b))
             assert mp.get_metric("onmi_mgh")(a, b) == pytest.approx(theirs, abs=1e-12)
+
+
+def test_omega_and_both_onmi_forms_agree_with_cdlib():
+    pytest.importorskip("cdlib", reason="cdlib (the libraries extra) is the reference")
+    import networkx as nx
+    from cdlib import NodeClustering, evaluation
+
+    graph = nx.complete_graph(4)
+
+    def clustering(cover):
+        return NodeClustering([list(c) for c in cover.blocks], graph, overlap=True)
+
+    pairs = (("omega", evaluation.omega),
+             ("onmi_lfk", evaluation.overlapping_normalized_mutual_information_LFK),
+             ("onmi_mgh", evaluation.overlapping_normalized_mutual_information_MGH))
+    for a in COVERS[:-1]:  # the all-singletons cover: cdlib's omega is 0/0 there too
+        for b in COVERS[:-1]:
+            for name, theirs in pairs:
+                assert mp.get_metric(name)(a, b) == pytest.approx(
+                    theirs(clustering(a), clustering(b)).score, abs=1e-12), (name, a, b)
