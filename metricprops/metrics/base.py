@@ -200,13 +200,18 @@ class Metric:
         rng = f"[{'-inf' if lo is None else f'{lo:g}'}, {'inf' if hi is None else f'{hi:g}'}]"
         better = "higher" if self.kind == "similarity" else "lower"
         body = inspect.getdoc(self.formula or self.func) or self.description
+        params = (["labels_true, labels_pred : Cover, Partition or array-like",
+                   "    Covers of the same items (overlapping clusterings, "
+                   "metricprops.covers.Cover), a partition, one label per item, or one set "
+                   "or list of labels per item."] if self.input == "cover" else
+                  ["labels_true, labels_pred : array-like of hashable, shape (n_items,)",
+                   "    One label per item; any hashable labels."])
         lines = [f"{self.name}: {self.description}", "",
-                 "Parameters", "----------",
-                 "labels_true, labels_pred : array-like of hashable, shape (n_items,)",
-                 "    One label per item; any hashable labels.", "",
+                 "Parameters", "----------", *params, "",
                  "Returns", "-------",
                  f"float in {rng}, {better} is better"
-                 + ("" if self.perfect is None else f"; {self.perfect:g} on identical partitions")
+                 + ("" if self.perfect is None else
+                    f"; {self.perfect:g} on identical {self.input}s")
                  + ".", "", "Notes", "-----", body]
         if self.conventions:
             lines += ["", "Degenerate inputs:", ""]
@@ -214,6 +219,8 @@ class Metric:
                       for key, value in self.conventions.items()]
         if self.symmetric is not None:
             lines += ["", f"Symmetric in its arguments: {'yes' if self.symmetric else 'no'}."]
+        if self.partition_form:
+            lines += ["", f"On partitions it equals {self.partition_form}."]
         if self.citation:
             lines += ["", "References", "----------", self.citation]
         return "\n".join(lines)
