@@ -76,3 +76,10 @@ def test_partition_form_holds_for_omega_and_fails_for_a_wrong_declaration():
     assert r.status == "failed"
     ce = r.counterexample  # BCubed's mean of per-item F1 differs from Amigó's F first at 3
     assert len(ce["truth"]) == 3 and ce["scores"]["pred"] != ce["scores"]["bcubed_f"]
+
+
+@pytest.mark.slow
+def test_the_elm_for_covers_is_weak_on_multiplicity_precision_and_passes_recall():
+    weak = _check("elm_cover_f", "multiplicity_precision")
+    assert weak.status == "weak"  # every neighbour wrong: precision 0 before and after
+    assert _check("elm_cover_f", "multiplicity_recall").status == "passed"
