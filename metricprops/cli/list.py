@@ -23,12 +23,13 @@ def command(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"metrics": metrics, "constraints": constraints}, indent=2))
         return
-    click.echo(f"{'metric':<20} {'kind':<10} {'bounds':<16} {'perfect':<8} {'symmetric':<10} "
-               "description")
+    names = max(20, *(len(m["name"]) for m in metrics))  # the columns stay aligned
+    click.echo(f"{'metric':<{names}} {'kind':<10} {'bounds':<16} {'perfect':<8} "
+               f"{'symmetric':<10} description")
     for m in metrics:
         lo, hi = m["bounds"]
         bounds = f"[{_fmt(lo)}, {_fmt(hi)}]"
-        click.echo(f"{m['name']:<20} {m['kind']:<10} {bounds:<16} {_fmt(m['perfect']):<8} "
+        click.echo(f"{m['name']:<{names}} {m['kind']:<10} {bounds:<16} {_fmt(m['perfect']):<8} "
                    f"{_fmt(m['symmetric']):<10} {m['description']}".rstrip())
     if constraints:
         click.echo("")
