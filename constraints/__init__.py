@@ -17,7 +17,10 @@ from .label_invariance import CONSTRAINT as label_invariance
 from .max_agreement import CONSTRAINT as max_agreement
 from .minimal_agreement import CONSTRAINT as minimal_agreement
 from .monotonicity import CONSTRAINT as monotonicity
+from .multiplicity import MULTIPLICITY_PRECISION as multiplicity_precision
+from .multiplicity import MULTIPLICITY_RECALL as multiplicity_recall
 from .n_invariance import CONSTRAINT as n_invariance
+from .partition_form import CONSTRAINT as partition_form
 from .rag_bag import CONSTRAINT as rag_bag
 from .scaling import CONSTRAINT as scaling
 from .size_vs_quantity import CONSTRAINT as size_vs_quantity
@@ -40,5 +43,10 @@ GENERAL_PROPERTIES: tuple = (max_agreement, symmetry, label_invariance, special_
 #: Built-in constraints in catalog order (explicit; no discovery at import time).
 BUILTIN_CONSTRAINTS: tuple = ELM_PAPER_CONSTRAINTS + GENERAL_PROPERTIES
 
-__all__ = ["BUILTIN_CONSTRAINTS", "ELM_PAPER_CONSTRAINTS", "GENERAL_PROPERTIES"] + [
-    c.name for c in BUILTIN_CONSTRAINTS]
+#: Constraints on covers (overlapping clusterings), apart from the catalog's default list:
+#: an audit adds them when it audits a metric of covers (``max_agreement`` has a cover form
+#: of its own, :meth:`~metricprops.constraint.Constraint.for_metric`).
+COVER_CONSTRAINTS: tuple = (multiplicity_precision, multiplicity_recall, partition_form)
+
+__all__ = ["BUILTIN_CONSTRAINTS", "ELM_PAPER_CONSTRAINTS", "GENERAL_PROPERTIES",
+           "COVER_CONSTRAINTS"] + [c.name for c in BUILTIN_CONSTRAINTS + COVER_CONSTRAINTS]

@@ -329,8 +329,9 @@ def as_number(value: Any) -> Optional[float]:
 class Scorer:
     """``Scorer(metric)(truth, pred)`` -> Q, the metric oriented so that higher is better.
 
-    Built-ins get the validated :class:`Partition`; black-box functions get lists of
-    canonical integer labels.  Values are memoised per (truth, pred); warnings the metric
+    Built-ins get the validated :class:`Partition`, cover metrics the partition or
+    :class:`~metricprops.covers.Cover` as it is; black-box functions get lists of canonical
+    integer labels.  Values are memoised per (truth, pred); warnings the metric
     emits are silenced (they are not findings).
     """
 
@@ -348,6 +349,8 @@ class Scorer:
         m = self.metric
         if m.builtin:
             call = lambda: m(truth, pred)  # noqa: E731
+        elif m.input == "cover":  # a cover metric is given the validated objects
+            call = lambda: m.func(truth, pred)  # noqa: E731
         else:
             t_list, p_list = truth.tolist(), pred.tolist()
             call = lambda: m.func(t_list, p_list)  # noqa: E731
@@ -355,7 +358,9 @@ class Scorer:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                finished, value = timed_call(_watched(call, key), self.timeout)
+                # a worker's call record holds partition codes: a cover is not recorded
+                watched = key if isinstance(truth, Partition) else (b"", b"", truth.n)
+                finished, value = timed_call(_watched(call, watched), self.timeout)
         except BaseException as exc:  # sys.exit() or any BaseException must not end the audit
             if isinstance(exc, KeyboardInterrupt) and _observer is None:
                 raise  # the user's Ctrl-C, in the auditing process

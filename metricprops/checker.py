@@ -29,7 +29,7 @@ from typing import Any, Callable, Dict, Iterable, Optional, Sequence, Tuple
 from .engine import CheckTask, journal_seed, run_audit, run_checks
 from .errors import UnknownArgumentError
 from .metrics.family import audited_metadata
-from .registry import get_constraint, list_constraints, resolve_metric
+from .registry import default_constraints, get_constraint, resolve_metric
 from .results.model import AuditResult, CheckResult
 from .settings import Budget, Run, check_seed, current_defaults
 
@@ -140,7 +140,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
     constraints : sequence of Constraint or str, optional
         Default every registered constraint (the six of the ELM paper,
         :data:`metricprops.constraints.ELM_PAPER_CONSTRAINTS`, then the general properties
-        and any plug-ins).
+        and any plug-ins; with a metric of covers, the constraints on covers too).
     seed : int, optional
         The audit's seed; each pair's seed is derived from it (:func:`pair_seed`), so a
         pair's result does not depend on the other pairs.
@@ -182,7 +182,7 @@ def audit(metrics: Any, constraints: Optional[Iterable[Any]] = None, *,
         and not isinstance(x, Sequence))]
     cons = [get_constraint(c) for c in (
         _as_list(constraints, lambda x: isinstance(x, str) or not isinstance(x, Iterable))
-        if constraints is not None else list_constraints())]
+        if constraints is not None else default_constraints(resolved))]
     result = AuditResult(seed=seed, settings=budget.settings_json(),
                          timings=timings or budget.time_budget is not None,
                          metadata={m.name: audited_metadata(m) for m in resolved})

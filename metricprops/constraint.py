@@ -63,7 +63,9 @@ class Instance:
     def size_key(self) -> tuple:
         """Order used to pick the smallest instance: items, then blocks, then labels."""
         parts = (self.truth,) + tuple(self.preds[k] for k in sorted(self.preds))
-        return (self.n, sum(p.n_blocks for p in parts), tuple(tuple(p.tolist()) for p in parts))
+        return (self.n, sum(p.n_blocks for p in parts),
+                tuple(p.sort_key() if hasattr(p, "sort_key") else tuple(p.tolist())
+                      for p in parts))
 
     def __getitem__(self, role: str) -> Partition:
         return self.preds[role]
@@ -187,6 +189,12 @@ class Constraint:
         """The opening of a ``failed`` verdict's message: its smallest violation had ``items``
         items and was found by ``how`` (e.g. ``"exhaustive search"``)."""
         return f"smallest violation ({items} item{'' if items == 1 else 's'}) found by {how}."
+
+    def for_metric(self, metric: Any) -> Constraint:
+        """The form of this constraint that checks ``metric``: itself (default), or for a
+        metric of covers (``metric.input == "cover"``) the cover form of a constraint that
+        has one (:mod:`~metricprops.constraints.max_agreement`).  Called once per check."""
+        return self
 
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         """A sentence appended to the verdict message (passed, weak, failed); default none.

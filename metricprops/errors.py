@@ -13,6 +13,7 @@ from typing import Any
 __all__ = [
     "MetricPropsError",
     "InvalidPartitionError",
+    "InvalidCoverError",
     "LengthMismatchError",
     "EmptyInputError",
     "MissingLabelError",
@@ -58,6 +59,11 @@ class EmptyInputError(InvalidPartitionError):
 
 class MissingLabelError(InvalidPartitionError):
     """A label is ``None`` or NaN: every item needs a block."""
+
+
+class InvalidCoverError(InvalidPartitionError):
+    """Clusters or label sets that do not describe a cover (an item in no cluster, an empty
+    or a repeated cluster, items outside ``0 .. n-1``)."""
 
 
 class LabelFileError(InvalidPartitionError):

@@ -101,6 +101,8 @@ def _codes_from_objects(labels: Sequence[Any], name: str) -> tuple[np.ndarray, i
 def _labels_to_codes(labels: Any, name: str) -> tuple[np.ndarray, int]:
     if isinstance(labels, Partition):
         return labels.codes, labels.n_blocks
+    if callable(getattr(labels, "to_partition", None)):  # a cover: refused if it overlaps
+        return _labels_to_codes(labels.to_partition(), name)
     if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable) and not hasattr(
         labels, "__array__"
     ):

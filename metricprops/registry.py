@@ -18,13 +18,14 @@ from .errors import (
     TargetError,
     UnknownNameError,
 )
-from .metrics import BUILTINS, PARAMETRISED, Metric
+from .metrics import BUILTINS, COVER_BUILTINS, PARAMETRISED, Metric
 from .metrics import metric as _wrap_metric
 from .targets import check_signature, import_target, is_target_spec, target_name
 
 __all__ = [
     "register_metric", "get_metric", "list_metrics", "metric_names",
     "register_constraint", "get_constraint", "list_constraints", "constraint_names",
+    "cover_constraints", "default_constraints",
     "load_entry_points", "unknown_name_error", "resolve_metric",
 ]
 
@@ -33,6 +34,7 @@ CONSTRAINT_GROUP = "metricprops.constraints"
 
 _metrics: Dict[str, Metric] = {}
 _constraints: Dict[str, Any] = {}
+_cover_constraints: Dict[str, Any] = {}
 _loaded: Dict[str, bool] = {}
 
 
@@ -93,7 +95,7 @@ def register_metric(obj: Any, *, replace: bool = False, _plugin: Optional[str] =
 
 def _ensure_metrics() -> None:
     if not _metrics:
-        for m in BUILTINS:
+        for m in BUILTINS + COVER_BUILTINS:
             _metrics[m.name] = m
     load_entry_points(METRIC_GROUP, register_metric)
 
@@ -221,9 +223,10 @@ def register_constraint(obj: Any, *, replace: bool = False, _plugin: Optional[st
 
 def _ensure_constraints() -> None:
     if not _constraints:
-        from .constraints import BUILTIN_CONSTRAINTS
+        from .constraints import BUILTIN_CONSTRAINTS, COVER_CONSTRAINTS
         for c in BUILTIN_CONSTRAINTS:
             _constraints[c.name] = c
+        _cover_constraints.update((c.name, c) for c in COVER_CONSTRAINTS)
     load_entry_points(CONSTRAINT_GROUP, register_constraint)
 
 
@@ -237,8 +240,10 @@ def get_constraint(name: Any) -> Any:
             f"expected a constraint name (str) or a Constraint object, got "
             f"{type(name).__name__} {name!r}")
     _ensure_constraints()
+    if name in _cover_constraints and name not in _constraints:
+        return _cover_constraints[name]
     if name not in _constraints:
-        raise unknown_name_error("constraint", name, _constraints)
+        raise unknown_name_error("constraint", name, {**_constraints, **_cover_constraints})
     return _constraints[name]
 
 
@@ -249,3 +254,17 @@ def list_constraints() -> List[Any]:
 
 def constraint_names() -> List[str]:
     return [c.name for c in list_constraints()]
+
+
+def cover_constraints() -> List[Any]:
+    """The built-in constraints on covers (not in :func:`list_constraints`: an audit of
+    partition metrics is unchanged by them)."""
+    _ensure_constraints()
+    return [c for name, c in _cover_constraints.items() if name not in _constraints]
+
+
+def default_constraints(metrics: Iterable[Any]) -> List[Any]:
+    """What an audit checks when no constraint is named: every registered constraint, and
+    the constraints on covers when one of ``metrics`` is a metric of covers."""
+    extra = any(getattr(m, "input", "partition") == "cover" for m in metrics)
+    return list_constraints() + (cover_constraints() if extra else [])

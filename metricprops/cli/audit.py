@@ -85,7 +85,7 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
     """
     from .. import checker
     from ..plans import load_plan, run_plan
-    from ..registry import get_constraint, list_constraints, resolve_metric
+    from ..registry import default_constraints, get_constraint, resolve_metric
     from ..results.baseline import compare_to_baseline
 
     journal, default_journal = journal_for(json_path, md_path, journal_path, resume_path)
@@ -104,7 +104,8 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
     plan = load_plan(plan_path) if plan_path else None
     old = _baseline(baseline_path)
     metrics = [resolve_metric(t, **meta) for t in targets]
-    resolved = [get_constraint(c) for c in constraints] if constraints else list_constraints()
+    resolved = ([get_constraint(c) for c in constraints] if constraints
+                else default_constraints(metrics))
     progress = None if quiet else Progress()
     try:
         with sigterm_as_interrupt():

@@ -90,6 +90,22 @@ def elm_paper_cmd(out_dir: Optional[str], json_path: str, quick: bool, seed: int
     report_failures(failures)
 
 
+@command.command("elm-overlapping")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the scores (schema-versioned JSON) to this file.")
+def elm_overlapping_cmd(json_path: Optional[str]) -> None:
+    """The ELM paper's overlapping example (section 4): e1, e2 in cluster a, and a
+    prediction that also puts e1 in a new cluster b, scored by every metric of covers."""
+    from ..output import check_outputs, write_outputs
+    from ..reproduce import elm_overlapping
+    from ._output import report_failures
+
+    check_outputs({"--json": json_path})
+    res = elm_overlapping.run()
+    click.echo(elm_overlapping.render_table(res))
+    report_failures(write_outputs([("--json", json_path, elm_overlapping.to_json(res))]))
+
+
 @command.command("goesgens-2021")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="goesgens-2021",
               show_default=True,

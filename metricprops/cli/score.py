@@ -25,11 +25,14 @@ __all__ = ["command"]
               help="PRED's CSV column (with --truth-column; instead of --column).")
 @click.option("--header/--no-header", default=None,
               help="Whether the first row is a header [default: detected, and said on stderr].")
-@click.option("--format", "file_format", type=click.Choice(["labels", "conll"]), default="labels",
+@click.option("--format", "file_format",
+              type=click.Choice(["labels", "conll", "label-sets", "clusters"]), default="labels",
               show_default=True,
               help="labels: one label per line (or a CSV column); conll: CoNLL-2011/2012 "
                    "coreference files (KEY RESPONSE), scored like the reference scorer v8.01, "
-                   "micro-averaged over documents.")
+                   "micro-averaged over documents; label-sets and clusters: covers "
+                   "(overlapping clusterings), one line per item with its labels, or one line "
+                   "per cluster with its item names, scored with the cover metrics.")
 @click.option("--partial", is_flag=True,
               help="conll: score a KEY and RESPONSE whose documents differ, as the reference "
                    "scorer does (a key document missing from the response counts as an empty "
@@ -65,6 +68,13 @@ def command(truth: str, pred: str, metrics: tuple, columns: tuple, truth_column:
                 click.echo(f"warning: {w.message}", err=True)
             else:
                 warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    elif file_format in ("label-sets", "clusters"):
+        for name, value in (("--column", columns or None), ("--truth-column", truth_column),
+                            ("--pred-column", pred_column), ("--header/--no-header", header),
+                            ("--partial", partial or None)):
+            if value is not None:
+                raise click.UsageError(f"{name} does not apply to --format {file_format}")
+        scores = _score_cover_files(truth, pred, file_format, list(metrics))
     else:
         if partial:
             raise click.UsageError("--partial applies to --format conll, not to label files")
@@ -137,3 +147,15 @@ def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, 
                    "scored against itself; two columns of one file: --column TRUTH_COLUMN "
                    "--column PRED_COLUMN", err=True)
     return scores
+
+
+def _score_cover_files(truth: str, pred: str, file_format: str, metrics: list) -> dict:
+    """Two cover files, scored with the named metrics (default: every cover metric)."""
+    from ..covers import parse_cover_pair
+    from ..registry import get_metric, list_metrics
+
+    chosen = ([get_metric(name) for name in metrics] if metrics
+              else [m for m in list_metrics() if m.input == "cover"])
+    with open(truth, encoding="utf-8-sig") as t, open(pred, encoding="utf-8-sig") as p:
+        covers = parse_cover_pair(t.read().splitlines(), p.read().splitlines(), file_format)
+    return {m.name: float(m(*covers)) for m in chosen}

@@ -37,6 +37,10 @@ class CheckTask:
     seed: int
     budget: Budget = Budget()
 
+    def __post_init__(self) -> None:
+        # a constraint with a cover form checks a cover metric in that form
+        object.__setattr__(self, "constraint", self.constraint.for_metric(self.metric))
+
     def describe(self) -> Dict[str, Any]:
         """What a verdict made outside the check (a dead worker) needs to know of it."""
         b = self.budget

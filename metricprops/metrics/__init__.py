@@ -7,6 +7,9 @@ from ..errors import InvalidMetricError
 from . import ami as _ami
 from . import coreference as _coreference
 from . import information as _information
+from . import omega as _omega
+from . import onmi as _onmi
+from . import overlapping as _overlapping
 from . import pair_counting as _pair_counting
 from . import per_element as _per_element
 from . import set_matching as _set_matching
@@ -24,6 +27,9 @@ BUILTINS: tuple[Metric, ...] = (
     + _per_element.METRICS
     + _coreference.METRICS
 )
+#: Built-in metrics of covers (overlapping clusterings), registered after :data:`BUILTINS`;
+#: kept apart so that what iterates over the partition built-ins is unchanged.
+COVER_BUILTINS: tuple[Metric, ...] = _overlapping.METRICS + _omega.METRICS + _onmi.METRICS
 
 
 
@@ -40,5 +46,5 @@ def _pair_f(beta: Any = 1.0, **unknown: Any) -> Metric:
 #: Metrics that take parameters in their name, e.g. ``pair_f[beta=2]``: name -> factory.
 PARAMETRISED: Dict[str, Callable[..., Metric]] = {"pair_f": _pair_f}
 
-__all__ = ["BUILTINS", "PARAMETRISED", "Metric", "metric", "pair_f_beta", "KINDS",
+__all__ = ["BUILTINS", "COVER_BUILTINS", "PARAMETRISED", "Metric", "metric", "pair_f_beta", "KINDS",
            "CONVENTION_KEYS"]

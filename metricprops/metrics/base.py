@@ -11,9 +11,12 @@ import numpy as np
 from ..conventions import Conventions
 from ..errors import InvalidMetricError
 
-__all__ = ["Metric", "metric", "to_float", "growth_exponent", "KINDS", "CONVENTION_KEYS"]
+__all__ = ["Metric", "metric", "to_float", "growth_exponent", "KINDS", "INPUTS",
+           "CONVENTION_KEYS"]
 
 KINDS = ("similarity", "distance")
+#: What a metric scores (:attr:`Metric.input`).
+INPUTS = ("partition", "cover")
 #: The degenerate inputs every metric documents a convention for.
 CONVENTION_KEYS = ("empty", "single_item", "no_pairs", "single_block", "all_singletons")
 
@@ -64,6 +67,13 @@ class Metric:
         symbolic proofs apply.  A formula metric that declares it is checked to read nothing
         of the table but :func:`~metricprops.metrics.stats.pair_counts` (and ``t.n``); see
         :func:`~metricprops.metrics.pair_function.pair_count_value`.
+    input : {"partition", "cover"}
+        What the metric scores: partitions (default), or covers (overlapping clusterings,
+        :class:`~metricprops.covers.Cover`): a cover metric's function is given two covers
+        by the search (and accepts partitions' labels, which are covers too).
+    partition_form : str or None
+        For a cover metric: the registered partition metric it must equal on partitions
+        (the ``partition_form`` property checks it); ``None`` if it has none.
     """
 
     name: str
@@ -79,6 +89,8 @@ class Metric:
     description: str = ""
     complexity: str = "n"
     pair_counting: bool = False
+    input: str = "partition"
+    partition_form: Optional[str] = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -93,6 +105,9 @@ class Metric:
             )
         growth_exponent(self.complexity, self.name)  # a bad declaration fails here
         object.__setattr__(self, "conventions", Conventions.of(self.conventions))
+        if self.input not in INPUTS:
+            raise InvalidMetricError(f"metric {self.name!r}: expected input 'partition' or "
+                                     f"'cover', got {self.input!r}")
         if not isinstance(self.pair_counting, (bool, np.bool_)):
             raise InvalidMetricError(f"metric {self.name!r}: expected pair_counting True or "
                                      f"False, got {self.pair_counting!r}")
@@ -178,6 +193,9 @@ class Metric:
         }
         if self.pair_counting:
             out["pair_counting"] = True
+        if self.input != "partition":  # only cover metrics carry these keys
+            out["input"] = self.input
+            out["partition_form"] = self.partition_form
         return out
 
     @property
@@ -187,13 +205,18 @@ class Metric:
         rng = f"[{'-inf' if lo is None else f'{lo:g}'}, {'inf' if hi is None else f'{hi:g}'}]"
         better = "higher" if self.kind == "similarity" else "lower"
         body = inspect.getdoc(self.formula or self.func) or self.description
+        params = (["labels_true, labels_pred : Cover, Partition or array-like",
+                   "    Covers of the same items (overlapping clusterings, "
+                   "metricprops.covers.Cover), a partition, one label per item, or one set "
+                   "or list of labels per item."] if self.input == "cover" else
+                  ["labels_true, labels_pred : array-like of hashable, shape (n_items,)",
+                   "    One label per item; any hashable labels."])
         lines = [f"{self.name}: {self.description}", "",
-                 "Parameters", "----------",
-                 "labels_true, labels_pred : array-like of hashable, shape (n_items,)",
-                 "    One label per item; any hashable labels.", "",
+                 "Parameters", "----------", *params, "",
                  "Returns", "-------",
                  f"float in {rng}, {better} is better"
-                 + ("" if self.perfect is None else f"; {self.perfect:g} on identical partitions")
+                 + ("" if self.perfect is None else
+                    f"; {self.perfect:g} on identical {self.input}s")
                  + ".", "", "Notes", "-----", body]
         if self.conventions:
             lines += ["", "Degenerate inputs:", ""]
@@ -201,6 +224,8 @@ class Metric:
                       for key, value in self.conventions.items()]
         if self.symmetric is not None:
             lines += ["", f"Symmetric in its arguments: {'yes' if self.symmetric else 'no'}."]
+        if self.partition_form:
+            lines += ["", f"On partitions it equals {self.partition_form}."]
         if self.citation:
             lines += ["", "References", "----------", self.citation]
         return "\n".join(lines)
@@ -265,6 +290,8 @@ def metric(
     complexity: str = "n",
     pair_counting: bool = False,
     description: str = "",
+    input: str = "partition",
+    partition_form: Optional[str] = None,
 ) -> Any:
     """Wrap a plain ``f(labels_true, labels_pred)`` as a :class:`Metric`.
 
@@ -282,7 +309,8 @@ def metric(
     :mod:`metricprops.conventions`).  ``pair_counting=True`` declares the metric a
     function of the four pair counts alone (the
     ``strong_monotonicity`` property applies); ``description`` is the one line ``metricprops
-    list`` prints (default: the first paragraph of the docstring).
+    list`` prints (default: the first paragraph of the docstring); ``input="cover"``
+    declares a metric of covers (``f(truth_cover, pred_cover)``, see :class:`Metric`).
 
     The result is not registered; pass it to :func:`metricprops.registry.register_metric` for
     that.
@@ -297,6 +325,8 @@ def metric(
                 closed_forms=tuple(closed_forms) or f.closed_forms, complexity=complexity,
                 pair_counting=pair_counting or f.pair_counting,
                 description=description or f.description,
+                input=input if input != "partition" else f.input,
+                partition_form=partition_form or f.partition_form,
             )
         if not callable(f):
             raise InvalidMetricError(f"expected a callable metric, got {type(f).__name__}")
@@ -305,7 +335,8 @@ def metric(
             func=f, kind=kind, bounds=bounds, perfect=perfect, symmetric=symmetric,
             citation=citation, conventions=conventions or {},
             closed_forms=tuple(closed_forms), complexity=complexity,
-            pair_counting=pair_counting, description=description,
+            pair_counting=pair_counting, description=description, input=input,
+            partition_form=partition_form,
         )
 
     return wrap if func is None else wrap(func)

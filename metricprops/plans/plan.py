@@ -56,7 +56,7 @@ from ..errors import InvalidConventionError, PlanError
 from ..metrics import Metric
 from ..metrics import metric as wrap_metric
 from ..metrics.family import audited_metadata
-from ..registry import get_constraint, list_constraints, resolve_metric
+from ..registry import default_constraints, get_constraint, resolve_metric
 from ..results.model import AuditResult, CheckResult
 from ..settings import Budget, Run, check_seed
 from ..targets import import_target, is_target_spec, target_name
@@ -319,8 +319,8 @@ def run_plan(plan: Plan, *, overrides: Optional[Mapping[str, Any]] = None,
     tasks = []
     for t in plan.targets:
         names = t.constraints or plan.constraints
-        cons = [get_constraint(c) for c in names] if names else list_constraints()
         m, budget = t.metric(plan.base), target_budget(plan, t, overrides)
+        cons = [get_constraint(c) for c in names] if names else default_constraints([m])
         tasks += [CheckTask(m, c, pair_seed(seed, m.name, c.name), budget) for c in cons]
         result.metadata[m.name] = {**audited_metadata(m), "target": t.spec,
                                    "adapter": t.adapter.to_json()}

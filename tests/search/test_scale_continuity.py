@@ -132,7 +132,8 @@ def test_float32_rounding_is_no_discontinuity():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("metric", mp.list_metrics(), ids=lambda m: m.name)
+@pytest.mark.parametrize("metric", [m for m in mp.list_metrics() if m.input == "partition"],
+                         ids=lambda m: m.name)  # the cover metrics' n^2 would double the lane
 def test_no_builtin_metric_departs_from_its_trend(metric):
     r = mp.check(metric, "n_invariance", seed=1, max_examples=0, exhaustive_n=2)
     assert not _discontinuities(r), r.describe()
