@@ -64,13 +64,11 @@ def example_text(example: Optional[Dict[str, Any]]) -> str:
         low, high = example["self_scores"]["low"], example["self_scores"]["high"]
         return (f"Q(A, A) = {low['value']:.6g} for A = {low['partition']} but "
                 f"{high['value']:.6g} for A = {high['partition']}")
-    parts = [f"{role} {text}" for role, text in example.get("notation", {}).items()]
-    text = ", ".join(parts)
+    parts = [", ".join(f"{role} {text}" for role, text in example.get("notation", {}).items())]
     if example.get("scores"):
-        text += f"; {_scores(example['scores'])}"
-    for key in ("counts", "step"):
-        if key in example:
-            text += f"; {key} {example[key]}"
+        parts.append(_scores(example["scores"]))
+    parts += [f"{key} {example[key]}" for key in ("counts", "step") if key in example]
+    text = "; ".join(p for p in parts if p)
     if example.get("detail"):
         text += f" ({example['detail']})"
     return text
