@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ...metrics.base import Metric, metric
-from ...output import write_text
+from ...output import plural, write_text
 from ...settings import REPORT_SEED
 from .notes import BUG_TITLES, NOTES, RULE, bug_title  # noqa: F401  (NOTES re-exported)
 
@@ -143,16 +143,8 @@ def _describe(r: Dict[str, Any]) -> str:
     fields = {k: r[k] for k in ("metric", "constraint", "status", "examples", "exhaustive_n",
                                 "max_items", "seed", "counterexample", "tie", "error",
                                 "message")}
-    text = CheckResult(**fields).describe()
-    shown = r.get("counterexample") or r.get("tie") or r.get("error") or {}
-    if shown.get("detail"):
-        text += f"\n  detail: {shown['detail']}"
-    renamed = shown.get("renamed")
-    if renamed:
-        for side in ("truth", "pred"):
-            text += (f"\n  renamed {side} ({renamed[side]['type']}): "
-                     f"[{', '.join(renamed[side]['values'])}]")
-    return text
+    # describe() says the constraint's detail (why:) and the renamed input once each
+    return CheckResult(**fields).describe()
 
 
 def judgement(r: Dict[str, Any]) -> Optional[str]:
@@ -218,8 +210,9 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
             bugs.setdefault(title, []).append(
                 f"`{r['metric'].split(':')[-1]}` × {r['constraint']}")
     out += ["", "## Summary", "",
-            f"{len(failed)} failed and {len(errors)} error pairs; {len(bugs)} implementation "
-            f"bugs behind {sum(map(len, bugs.values()))} of them:", ""]
+            f"{len(failed)} failed and {plural(len(errors), 'error pair')}; "
+            f"{plural(len(bugs), 'implementation bug')} behind {sum(map(len, bugs.values()))} "
+            "of them:", ""]
     out += [f"{i}. {title} ({', '.join(pairs)})." for i, (title, pairs) in
             enumerate(bugs.items(), 1)]
     out += ["", "The other failures follow from each metric's definition or documented "
