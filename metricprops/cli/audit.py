@@ -81,6 +81,7 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
                    "--journal": None if resume_path and not journal_path else journal})
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric}
+    targets, constraints = _once(targets, "targets"), _once(constraints, "constraints")
     if bool(targets) == bool(plan_path):
         raise click.UsageError("expected TARGET... or --plan PLAN.toml (one of the two)")
     if plan_path and (constraints or any(v is not None for v in meta.values())):
@@ -110,3 +111,14 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
             drop_default_journal(journal, default_journal)
         raise
     drop_default_journal(journal, default_journal)
+
+
+def _once(given: tuple, param: str) -> tuple:
+    """``given`` with repeats dropped (each target or constraint is checked once; the replay
+    line names it once), said on stderr."""
+    unique = tuple(dict.fromkeys(given))
+    if len(unique) < len(given):
+        repeated = [v for v in unique if given.count(v) > 1]
+        click.echo(f"note: given more than once, checked once: {', '.join(repeated)}", err=True)
+        click.get_current_context().params[param] = unique
+    return unique

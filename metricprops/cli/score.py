@@ -114,12 +114,11 @@ def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, 
     from .label_shapes import refuse_singletons, refuse_unsplit
     from .labels_io import read_label_codes
 
-    if metrics:  # an unknown metric name: exit 2 before reading two large files
-        from ..registry import get_metric
+    if metrics:  # an unknown metric or target: exit 2 before reading two large files
+        from ..registry import resolve_metric
         from ..scoring import ALL
-        for name in metrics:
-            if name != ALL:
-                get_metric(name)
+        metrics = [name if name == ALL else resolve_metric(name)
+                   for name in dict.fromkeys(metrics)]
     if columns[0] is None:  # a CSV/TSV or CoNLL file read whole would be silently wrong
         refuse_unsplit((truth, pred))
     same = is_same_file(truth, pred)
@@ -138,8 +137,14 @@ def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, 
     for col in cols:
         # validated here, once, through the integer fast path
         partitions.append(as_partition(col.codes, name=col.path))
+    # a metric of the user's (file.py:attr, module:attr) is given the files' labels
+    own = [m for m in metrics or () if not isinstance(m, str) and not m.builtin]
+    labels = [col.tolist() for col in cols] if own else None
     del cols
-    scores = score(*partitions, metrics)
+    ours = [m for m in metrics if all(m is not o for o in own)] if metrics else None
+    scores = score(*partitions, ours) if ours != [] else {}
+    if labels is not None:
+        scores.update(score(*labels, own))
     if columns[0] is not None and columns[0] == columns[1] and same:
         click.echo(f"note: TRUTH and PRED are the same column ({columns[0]!r}) of {truth}, "
                    "scored against itself; two columns of one file: --column TRUTH_COLUMN "
