@@ -20,7 +20,7 @@ from .errors import (
 )
 from .metrics import BUILTINS, PARAMETRISED, Metric
 from .metrics import metric as _wrap_metric
-from .targets import check_signature, import_target, is_target_spec, target_name
+from .targets import check_signature, import_target, is_target_spec, remember_spec, target_name
 
 __all__ = [
     "register_metric", "get_metric", "list_metrics", "metric_names",
@@ -190,6 +190,7 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
                                    "symmetric": symmetric}.items() if v is not None}
     if is_target_spec(obj) and not _is_registered(obj):
         found = import_target(obj)
+        remember_spec(found.func if isinstance(found, Metric) else found, obj)
         if not isinstance(found, Metric):
             if not callable(found):
                 raise TargetError(
