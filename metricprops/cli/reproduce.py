@@ -10,6 +10,7 @@ from typing import Optional
 import click
 
 from ..settings import check_jobs
+from ._interrupt import interrupt_status, sigterm_as_interrupt
 from ._options import cluster_option
 
 __all__ = ["command"]
@@ -65,8 +66,14 @@ def elm_paper_cmd(out_dir: Optional[str], json_path: str, quick: bool, seed: int
         check_regenerates(md_path, elm_paper_text.reproduce_command(
             {"config": {"quick": quick, "seed": seed}}))
     started = time.perf_counter()
-    res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers),
-                        cluster=cluster)
+    try:
+        with sigterm_as_interrupt():
+            res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers),
+                                cluster=cluster)
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: no partial experiment is written
+        click.echo(f"\ninterrupted after {time.perf_counter() - started:.1f} s: the "
+                   "experiment was not finished, nothing was written", err=True)
+        raise SystemExit(interrupt_status(exc)) from None
     computed = time.perf_counter() - started
     if out_dir is None:  # never over files of the working folder (a checkout's reports/)
         out_dir = tempfile.mkdtemp(prefix="metricprops-elm-paper-")
@@ -110,8 +117,8 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
     next to ours cell by cell, and writes the comparison, every disagreement explained by a
     counterexample, to --out.
     """
-    from ..errors import OutputPathError
-    from ..output import check_outputs, write_outputs
+    from ..errors import AuditInterrupted, OutputPathError
+    from ..output import check_outputs, plural, write_outputs
     from ..reproduce import goesgens, goesgens_text
     from ..settings import REPORT_SEED
     from ._output import report_failures
@@ -124,8 +131,14 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
         raise OutputPathError(f"--out {out_dir}: {', '.join(existing)} exist(s) and would be "
                               "replaced; choose another folder or pass --force")
     started = time.perf_counter()
-    res = goesgens.run(seed=REPORT_SEED if seed is None else seed, quick=quick,
-                       jobs=check_jobs(jobs))
+    seed = REPORT_SEED if seed is None else seed
+    stopped: Optional[AuditInterrupted] = None
+    try:
+        with sigterm_as_interrupt():
+            res = goesgens.run(seed=seed, quick=quick, jobs=check_jobs(jobs))
+    except AuditInterrupted as exc:  # Ctrl-C or SIGTERM: the table of what finished
+        stopped = exc
+        res = goesgens.tabulate(exc.partial, seed=seed, quick=quick)
     failures = write_outputs([
         ("--out", md_path, goesgens_text.render_markdown(res)),
         ("--out", json_path, goesgens_text.to_json(res)),
@@ -134,4 +147,11 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
     click.echo(f"computed in {time.perf_counter() - started:.1f} s")
     if not failures:
         click.echo(f"wrote {md_path} and {json_path}")
+    if stopped is not None:
+        partial = stopped.partial
+        done, total = len(partial.results), len(partial.results) + len(partial.unfinished)
+        click.echo(f"\ninterrupted: {done} of {plural(total, 'check')} finished (the others "
+                   "are ? in the table and the files)", err=True)
+        report_failures(failures)
+        raise SystemExit(interrupt_status(stopped))
     report_failures(failures)

@@ -124,7 +124,14 @@ def compare(audit_result: Any, metrics: Dict[str, Any]) -> List[Dict[str, Any]]:
                 row.update(ours={"value": "lacking"}, agreement="lacking")
                 rows.append(row)
                 continue
-            ours = our_cell(audit_result.get(ours_name, prop), metrics[ours_name])
+            try:
+                checked = audit_result.get(ours_name, prop)
+            except KeyError:  # an interrupted audit: the pair was not checked
+                row.update(ours={"status": "not checked (interrupted)", "value": "?"},
+                           agreement="undecided")
+                rows.append(row)
+                continue
+            ours = our_cell(checked, metrics[ours_name])
             row["ours"] = ours
             row["agreement"] = _agreement(ref["value"], ours["value"])
             if (paper_name, prop) in EXPLANATIONS:
@@ -179,13 +186,23 @@ def run(*, seed: int, quick: bool = False, jobs: Optional[int] = None,
         if jobs is not None:  # else the ambient run (metricprops report --jobs N)
             budget["run"] = Run(jobs=jobs)
         result = audit(list(metrics), properties, seed=seed, progress=progress, **budget)
+    return tabulate(result, seed=seed, quick=quick)
+
+
+def tabulate(result: Any, *, seed: int, quick: bool = False) -> Dict[str, Any]:
+    """The reproduction's JSON-ready dict from the audit ``result`` of the paper's indices; an
+    interrupted audit (``complete`` false) gives ``"complete": false`` and ``?`` for the pairs
+    it did not check."""
+    known = {m.name for m in list_metrics()}
+    metrics = {ours: get_metric(ours) for _, ours, _ in INDICES if ours in known}
     rows = compare(result, metrics)
     summary: Dict[str, int] = {}
     for row in rows:
         summary[row["agreement"]] = summary.get(row["agreement"], 0) + 1
     unexplained = [f"{r['index']} × {r['property']}" for r in rows
                    if r["agreement"] == "disagree" and "explanation" not in r]
-    return {"schema": 1, "seed": seed, "quick": quick,
+    partial = {} if result.complete else {"complete": False}
+    return {"schema": 1, "seed": seed, "quick": quick, **partial,
             "budget": {k: result.settings[k] for k in ("max_examples", "exhaustive_n",
                                                        "max_items")},
             "indices": [{"paper": p, "metric": m, "what": w, "lacking": m not in metrics}

@@ -110,6 +110,9 @@ def render_markdown(res: Dict[str, Any], command: Optional[str] = None) -> str:
              f"ones up to {budget['max_items']} items per check; seed {res['seed']}).", "",
              "Each cell: the reference mark, then ours; ≠ where they differ, + where the "
              "reference has none (– n/a, ✓ yes, ✗ no).", ""]
+    if res.get("complete") is False:
+        lines += ["**Interrupted.** The run was stopped before every pair was checked: ours "
+                  "is ? where it was not.", ""]
     lines.append("| index | ours | " + " | ".join(p["paper"] for p in props) + " |")
     lines.append("|---|---|" + "---|" * len(props))
     for index in res["indices"]:

@@ -125,3 +125,46 @@ def test_the_regeneration_line_carries_the_options_that_decide_the_result():
     assert cmd({"config": {"quick": True, "seed": 0}}) == "metricprops reproduce elm-paper --quick"
     assert cmd({"config": {"quick": True, "seed": 3}}) == \
         "metricprops reproduce elm-paper --quick --seed 3"
+
+
+# -- Ctrl-C: exit 130 (143 for SIGTERM), what finished written, as audit does -----------------
+
+def test_an_interrupted_goesgens_reproduction_writes_what_finished(invoke, tmp_path,
+                                                                   monkeypatch):
+    import dataclasses
+
+    import metricprops as mp
+    from metricprops import checker
+    from metricprops.errors import AuditInterrupted
+
+    done = mp.audit(["rand"], ["symmetry"], seed=1, max_examples=2, exhaustive_n=2,
+                    scale_max_n=0)
+    partial = dataclasses.replace(done, complete=False, unfinished=[("nmi", "symmetry")])
+
+    def interrupted(*args, **kwargs):
+        raise AuditInterrupted(partial) from KeyboardInterrupt()
+
+    monkeypatch.setattr(checker, "audit", interrupted)
+    out = tmp_path / "gg"
+    result = invoke("reproduce", "goesgens-2021", "--quick", "--out", out)
+    assert result.exit_code == 130, result.output  # was 1 (click's Abort), nothing written
+    assert "interrupted: 1 of 2 checks finished" in result.stderr
+    data = json.loads((out / "goesgens-2021.json").read_text(encoding="utf-8"))
+    assert data["complete"] is False
+    cells = {(r["metric"], r["constraint"]): r["ours"]["value"] for r in data["rows"]}
+    assert cells[("rand", "symmetry")] == "yes" and cells[("nmi", "symmetry")] == "?"
+    assert "**Interrupted.**" in (out / "goesgens-2021.md").read_text(encoding="utf-8")
+
+
+def test_an_interrupted_elm_reproduction_exits_130_and_says_nothing_was_written(
+        invoke, tmp_path, monkeypatch):
+    from metricprops.reproduce import elm_paper
+
+    def interrupted(**kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(elm_paper, "run", interrupted)
+    out = tmp_path / "elm"
+    result = invoke("reproduce", "elm-paper", "--quick", "--out", out)
+    assert result.exit_code == 130, result.output  # was 1
+    assert "nothing was written" in result.stderr and not (out / "elm-paper.md").exists()
