@@ -109,8 +109,9 @@ def elm_paper_cmd(out_dir: Optional[str], json_path: str, quick: bool, seed: int
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes sharing the checks (default: one per usable core); the "
                    "table is the same for every N.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress line.")
 def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
-                 jobs: Optional[int] = None) -> None:
+                 jobs: Optional[int] = None, quiet: bool = False) -> None:
     """Gösgens, Tikhonov & Prokhorenkova (ICML 2021): indices × properties.
 
     Audits the paper's 16 indices against its eight properties, prints the reference table
@@ -122,6 +123,7 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
     from ..reproduce import goesgens, goesgens_text
     from ..settings import REPORT_SEED
     from ._output import report_failures
+    from .progress import Progress
 
     md_path = os.path.join(out_dir, f"{goesgens_text.FILE}.md")
     json_path = os.path.join(out_dir, f"{goesgens_text.FILE}.json")
@@ -135,7 +137,8 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
     stopped: Optional[AuditInterrupted] = None
     try:
         with sigterm_as_interrupt():
-            res = goesgens.run(seed=seed, quick=quick, jobs=check_jobs(jobs))
+            res = goesgens.run(seed=seed, quick=quick, jobs=check_jobs(jobs),
+                               progress=None if quiet else Progress())
     except AuditInterrupted as exc:  # Ctrl-C or SIGTERM: the table of what finished
         stopped = exc
         res = goesgens.tabulate(exc.partial, seed=seed, quick=quick)

@@ -168,3 +168,24 @@ def test_an_interrupted_elm_reproduction_exits_130_and_says_nothing_was_written(
     result = invoke("reproduce", "elm-paper", "--quick", "--out", out)
     assert result.exit_code == 130, result.output  # was 1
     assert "nothing was written" in result.stderr and not (out / "elm-paper.md").exists()
+
+
+def test_the_goesgens_reproduction_shows_its_progress(invoke, tmp_path, monkeypatch):
+    import metricprops as mp
+    from metricprops import checker
+
+    done = mp.audit(["rand"], ["symmetry"], seed=1, max_examples=2, exhaustive_n=2,
+                    scale_max_n=0)
+    seen = []
+
+    def audit(*args, progress=None, **kwargs):
+        seen.append(progress)
+        if progress is not None:
+            progress(1, 1, "", "")
+        return done
+
+    monkeypatch.setattr(checker, "audit", audit)
+    result = invoke("reproduce", "goesgens-2021", "--quick", "--out", tmp_path / "g")
+    assert seen[0] is not None and "[########################] 1/1" in result.stderr  # silent
+    invoke("reproduce", "goesgens-2021", "--quick", "--out", tmp_path / "q", "--quiet")
+    assert seen[1] is None
