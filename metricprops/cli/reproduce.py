@@ -114,9 +114,9 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
                  jobs: Optional[int] = None, quiet: bool = False) -> None:
     """Gösgens, Tikhonov & Prokhorenkova (ICML 2021): indices × properties.
 
-    Audits the paper's 16 indices against its eight properties, prints the reference table
-    next to ours cell by cell, and writes the comparison, every disagreement explained by a
-    counterexample, to --out.
+    Audits the paper's 16 indices (and the AMI of the authors' code) against its nine
+    properties, prints the reconstructed reference table next to ours cell by cell, and
+    writes the comparison, every disagreement explained by a counterexample, to --out.
     """
     from ..errors import AuditInterrupted, OutputPathError
     from ..output import check_outputs, plural, write_outputs
