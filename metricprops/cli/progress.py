@@ -47,7 +47,8 @@ class Progress:
             if now - self.start < self.delay and done < total:
                 return
             self._write(done, total, metric, constraint, now, moved=True)
-        if self.ticking and done < total and self._thread is None:
+        if self.ticking and done < total and not (self._thread and self._thread.is_alive()):
+            # (again for the next audit of a report, which shares this line)
             self._thread = threading.Thread(target=self._run, name="metricprops-progress",
                                             daemon=True)
             self._thread.start()
