@@ -14,7 +14,9 @@ pair, grows with n.
   must give c_min and every other one more, *where the formula is defined* (a zero
   denominator is undefined, whatever convention the metric picks for it: the correlation
   coefficient is 0/0 on the partitions with N11 = N00 = 0, and −1 on the counts (0, a, b, 0)).
-  Each instance checks its pair's counts and the vectors with N11 = N00 = 0 of the same total.
+  Each instance checks its pair's counts and (an ordinary pair) the vectors with
+  N11 = N00 = 0 of the same total that no two partitions have; a finding there shows those
+  counts and the value at them, never the instance's partitions (which score otherwise).
 
 Instances are pairs of partitions (every class of pairs up to six items, then random pairs).
 
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, List, Optional
 
-from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn
+from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn, input_class_of
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
@@ -44,8 +46,10 @@ def count_reference(metric: Any) -> Optional[float]:
 
 
 def _disagreeing(total: int) -> List[tuple]:
-    """Count vectors with N11 = N00 = 0 and N10 + N01 = ``total``."""
-    splits = sorted({a for a in (0, 1, total // 2, total - 1, total) if 0 <= a <= total})
+    """Count vectors with N11 = N00 = 0 and N10 + N01 = ``total`` that no two partitions
+    have (both N10 and N01 positive; the two that partitions do have, one block against all
+    singletons, are instances of their own)."""
+    splits = sorted({a for a in (1, total // 2, total - 1) if 0 < a < total})
     return [(0, a, total - a, 0) for a in splits]
 
 
@@ -79,7 +83,8 @@ class MinimalAgreement(PairPropertyConstraint):
         if truth.n < 2:  # no pair of items: nothing agrees or disagrees
             return Evaluation(Outcome.SATISFIED, {}, 0.0, detail="fewer than two items")
         if formula_counts(metric):
-            return _on_counts(count_vector(truth, pred), metric, tolerance)
+            return _on_counts(count_vector(truth, pred), metric, tolerance,
+                              input_class_of(truth, pred) == "ordinary")
         c_min = score(Partition.one_block(2), Partition.singletons(2))
         q = score(truth, pred)
         return _judge(q, c_min, all_disagree(count_vector(truth, pred)), metric, tolerance,
@@ -106,24 +111,46 @@ def _judge(q: float, c_min: float, disagree: bool, metric: Any, tolerance: float
                       detail="the value is worse than c_min (past the lower end)")
 
 
-def _on_counts(v: tuple, metric: Any, tolerance: float) -> Evaluation:
+def _on_counts(v: tuple, metric: Any, tolerance: float, others: bool) -> Evaluation:
+    """The verdict at the pair's counts ``v`` and, with ``others`` (an ordinary pair: every
+    total of pairs has one), at the counts with N11 = N00 = 0 of the same total that no
+    partitions have."""
     c_min = count_reference(metric)
     if c_min is None:
         return Evaluation(Outcome.SATISFIED, {}, 0.0, detail="the formula is undefined at "
                           "(0, 1, 1, 0) and (0, 1, 0, 0): no c_min to compare with")
-    names = ("N11", "N10", "N01", "N00")
     worst: Optional[Evaluation] = None
-    for u in [v] + _disagreeing(sum(v)):
+    for u in [v] + (_disagreeing(sum(v)) if others else []):
         q = value_at(metric, u)
         if q is None:
             continue
-        where = ("at the pair's counts" if u == v else
-                 f"at the counts {dict(zip(names, u))}, of the pair's total")
-        ev = _judge(q, c_min, all_disagree(u), metric, tolerance, where,
-                    {"counts": dict(zip(names, u))})
+        ev = (_judge(q, c_min, all_disagree(u), metric, tolerance, "no pair agrees here",
+                     {"counts": _named(u)}) if u == v else _at_counts(u, q, c_min, metric,
+                                                                         tolerance))
         if worst is None or _rank(ev) < _rank(worst):
             worst = ev
     return worst or Evaluation(Outcome.SATISFIED, {}, 0.0, detail="undefined at these counts")
+
+
+def _named(u: tuple) -> dict:
+    return dict(zip(("N11", "N10", "N01", "N00"), u))
+
+
+def _at_counts(u: tuple, q: float, c_min: float, metric: Any, tolerance: float) -> Evaluation:
+    """The verdict at counts ``u`` with N11 = N00 = 0 that no two partitions have: shown as
+    the counts and the value there, never as the instance's partitions (which score
+    otherwise)."""
+    if compare_values(q, c_min, tolerance) == 0:
+        return Evaluation(Outcome.SATISFIED, {}, 0.0)
+    counts = ", ".join(map(str, u))
+    return Evaluation(
+        Outcome.VIOLATED, {"at_counts": metric.oriented(q), "c_min": metric.oriented(c_min)},
+        -abs(q - c_min), partitions=False,
+        extra={"counts": _named(u), "cause": "pair counts no partitions have"},
+        detail=f"at the counts (N11, N10, N01, N00) = ({counts}), where no pair agrees "
+               "(N11 = N00 = 0), the formula gives another value than c_min: the lower end "
+               "is not one constant (no two partitions have these counts; the property is "
+               "stated on the four counts)")
 
 
 def _rank(ev: Evaluation) -> tuple:

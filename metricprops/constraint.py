@@ -102,7 +102,9 @@ class Evaluation:
     ``undecided`` says why the constraint could not decide on the instance (a measurement
     that could not be made, as :mod:`~metricprops.constraints.scaling`'s on a metric too
     slow to time over enough sizes): a check with no finding then gives up (``gave_up``,
-    with that reason) rather than pass.
+    with that reason) rather than pass.  ``partitions=False`` says the values were taken at
+    something no partitions have (pair counts that no two partitions realise): the finding
+    shows its scores and extras, never the instance's partitions, which score otherwise.
     """
 
     outcome: Outcome
@@ -113,6 +115,7 @@ class Evaluation:
     extra: Dict[str, Any] = field(default_factory=dict)
     tentative: bool = False
     undecided: str = ""
+    partitions: bool = True
 
 
 class Constraint:

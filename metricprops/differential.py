@@ -29,6 +29,7 @@ from .metrics.base import Metric
 from .partition import Partition
 from .registry import resolve_metric
 from .results.model import Counterexample, Finding, counterexample_json
+from .results.words import items
 from .settings import DEFAULT_TIMEOUT, TOLERANCE, Budget, Run, check_seed
 from .tolerance import compare_values
 
@@ -272,7 +273,7 @@ def compare(a: Any, b: Any, *, seed: Optional[int] = None, budget: Optional[Budg
             r.found_by or "", "search")
         return CompareResult(status="disagree", counterexample=ce, found_by=r.found_by,
                              message=(f"the implementations disagree; smallest disagreeing "
-                                      f"input {len(ce['truth'])} items, found by {how}."),
+                                      f"input {items(len(ce['truth']))}, found by {how}."),
                              **common)
     if r.status == Status.ERROR:
         error = r.error or {}

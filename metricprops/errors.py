@@ -197,8 +197,9 @@ class AuditInterrupted(KeyboardInterrupt):
     ``KeyboardInterrupt``, so code that does not know it stops as before."""
 
     def __init__(self, partial: Any):
-        super().__init__(f"audit interrupted: {len(partial.results)} checks finished, "
-                         f"{len(partial.unfinished)} not")
+        done = len(partial.results)
+        super().__init__(f"audit interrupted: {done} check{'' if done == 1 else 's'} "
+                         f"finished, {len(partial.unfinished)} not")
         self.partial = partial
 
 

@@ -20,7 +20,7 @@ from .errors import (
 )
 from .metrics import BUILTINS, COVER_BUILTINS, PARAMETRISED, Metric
 from .metrics import metric as _wrap_metric
-from .targets import check_signature, import_target, is_target_spec, target_name
+from .targets import check_signature, import_target, is_target_spec, remember_spec, target_name
 
 __all__ = [
     "register_metric", "get_metric", "list_metrics", "metric_names",
@@ -39,11 +39,34 @@ _loaded: Dict[str, bool] = {}
 
 
 def unknown_name_error(kind: str, name: str, known: Iterable[str]) -> UnknownNameError:
-    """An :class:`UnknownNameError` whose message lists close matches (or all names)."""
+    """An :class:`UnknownNameError` whose message lists close matches (else where the names
+    are listed, not all of them); a Python file named without ``:attr`` says so."""
     known = sorted(known)
+    if kind == "metric" and name.endswith(".py"):
+        return UnknownNameError(file_without_attr(name))
     close = difflib.get_close_matches(name, known, n=4, cutoff=0.5)
-    hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(known)}"
+    hint = (f"did you mean {', '.join(close)}?" if close else
+            f"none of the {len(known)} known {kind}s is close (metricprops list names them)")
     return UnknownNameError(f"unknown {kind} {name!r}; {hint}")
+
+
+def file_without_attr(path: str) -> str:
+    """What to say for a Python file given as a metric without ``:attr``: the functions it
+    defines (read, not imported) as the targets to give."""
+    import ast
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            tree = ast.parse(fh.read(), path)
+        names = [node.name for node in tree.body
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and not node.name.startswith("_")]
+    except (OSError, SyntaxError, ValueError):
+        names = []
+    such = (f": {', '.join(f'{path}:{n}' for n in names[:4])}" if names else
+            f", such as {path}:my_metric")
+    return (f"expected path/file.py:attr, got {path!r} without :attr; name the function in it "
+            f"to use{such}")
 
 
 def _entry_points(group: str) -> list:
@@ -170,6 +193,7 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
                                    "conventions": conventions}.items() if v is not None}
     if is_target_spec(obj) and not _is_registered(obj):
         found = import_target(obj)
+        remember_spec(found.func if isinstance(found, Metric) else found, obj)
         if not isinstance(found, Metric):
             if not callable(found):
                 raise TargetError(
@@ -184,6 +208,8 @@ def resolve_metric(obj: Any, *, kind: Optional[str] = None, lower: Optional[floa
         try:
             m = get_metric(obj)
         except UnknownNameError as exc:
+            if obj.endswith(".py"):  # a file without :attr: the message says what to give
+                raise
             raise UnknownNameError(
                 f"{exc} (or give package.module:attr or path/file.py:attr)") from None
     elif callable(obj):

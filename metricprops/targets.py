@@ -23,13 +23,15 @@ import importlib
 import inspect
 import os
 import sys
+import weakref
 from pathlib import Path
-from typing import Any, Tuple
+from typing import Any, Optional, Tuple
 
 from .errors import InvalidMetricError, TargetError
 from .tracebacks import display_path, raise_site
 
-__all__ = ["import_target", "is_target_spec", "target_name", "module_location", "check_signature",
+__all__ = ["import_target", "is_target_spec", "remember_spec", "spec_of", "target_name",
+           "module_location", "check_signature",
            "install_hint", "OPTIONAL_MODULES", "TargetError"]
 
 
@@ -204,3 +206,26 @@ def check_signature(func: Any, name: str) -> None:
         raise InvalidMetricError(
             f"expected {name} to be callable as f(labels_true, labels_pred), got the "
             f"signature {signature}: a call with two arguments fails ({exc})") from None
+
+
+#: The target each function was imported from, as given (``file.py:attr``, ``module:attr``):
+#: how a fresh interpreter gets it back, whatever the function's own name (a closure built by a
+#: helper function, a metric decorated in a file).
+_SPECS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def remember_spec(func: Any, spec: str) -> None:
+    """Record that ``func`` was imported from the target ``spec`` (see :func:`spec_of`)."""
+    try:
+        _SPECS[func] = spec
+    except TypeError:  # not weakly referable (a C function, an object without __weakref__)
+        pass
+
+
+def spec_of(func: Any) -> Optional[str]:
+    """The target ``func`` was imported from by :func:`~metricprops.registry.resolve_metric`,
+    or ``None``."""
+    try:
+        return _SPECS.get(func)
+    except TypeError:
+        return None

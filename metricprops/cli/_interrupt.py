@@ -21,7 +21,7 @@ from ..output import plural, write_outputs
 from ._output import replay_command, terminal_width
 
 __all__ = ["Terminated", "sigterm_as_interrupt", "journal_for", "finish_interrupted",
-           "drop_default_journal",
+           "drop_default_journal", "interrupt_status",
            "EXIT_SIGINT", "EXIT_SIGTERM"]
 
 #: Exit statuses of a run stopped by SIGINT and by SIGTERM (128 + the signal's number).
@@ -84,7 +84,13 @@ def finish_interrupted(exc: Any, json_path: Optional[str], md_path: Optional[str
         click.echo(f"resume with: {again} --resume {journal}", err=True)
     for line in failures:
         click.echo(f"error: {line}", err=True)
-    raise SystemExit(EXIT_SIGTERM if isinstance(exc.__cause__, Terminated) else EXIT_SIGINT)
+    raise SystemExit(interrupt_status(exc))
+
+
+def interrupt_status(exc: BaseException) -> int:
+    """130 for a Ctrl-C, 143 for SIGTERM (:class:`Terminated`, raised or the cause)."""
+    terminated = isinstance(exc, Terminated) or isinstance(exc.__cause__, Terminated)
+    return EXIT_SIGTERM if terminated else EXIT_SIGINT
 
 
 def drop_default_journal(journal: Optional[str], default: bool) -> None:

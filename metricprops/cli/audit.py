@@ -93,6 +93,7 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
                    "--journal": None if resume_path and not journal_path else journal})
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric, "conventions": declared(conventions)}
+    targets, constraints = _once(targets, "targets"), _once(constraints, "constraints")
     if bool(targets) == bool(plan_path):
         raise click.UsageError("expected TARGET... or --plan PLAN.toml (one of the two)")
     if plan_path and (constraints or any(v is not None for v in meta.values())):
@@ -138,3 +139,14 @@ def _baseline(path: Optional[str]) -> Any:
         return load_baseline(path)
     except BaselineError as exc:
         raise click.BadParameter(str(exc), param_hint="--baseline") from None
+
+
+def _once(given: tuple, param: str) -> tuple:
+    """``given`` with repeats dropped (each target or constraint is checked once; the replay
+    line names it once), said on stderr."""
+    unique = tuple(dict.fromkeys(given))
+    if len(unique) < len(given):
+        repeated = [v for v in unique if given.count(v) > 1]
+        click.echo(f"note: given more than once, checked once: {', '.join(repeated)}", err=True)
+        click.get_current_context().params[param] = unique
+    return unique

@@ -34,6 +34,7 @@ import numpy as np
 from ..errors import LabelFileError
 from ..output import plural
 from .label_headers import _note, _undecided, detect_header, header_votes
+from .label_shapes import csv_delimiter
 
 __all__ = ["LabelColumn", "read_label_codes", "read_labels", "detect_header", "header_votes",
            "CHUNK"]
@@ -252,8 +253,11 @@ def _csv_codes(rows: Iterable[List[str]], index: int, path: str, start: int, nam
 def _read_csv(path: str, column: str, header: Optional[bool]) -> LabelColumn:
     with _open(path) as raw:
         text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
-        reader = csv.reader(text)
+        reader: Any = None
         try:
+            first = text.readline()
+            reader = csv.reader(itertools.chain([first], text),
+                                delimiter=csv_delimiter(path, first))
             sample = list(itertools.islice(reader, SAMPLE + 1))
             if not sample:
                 raise LabelFileError(f"{path}: expected a CSV file, got an empty file")
@@ -276,7 +280,8 @@ def _read_csv(path: str, column: str, header: Optional[bool]) -> LabelColumn:
         except UnicodeDecodeError:
             raise LabelFileError(f"{path}: expected UTF-8 text, got undecodable bytes") from None
         except csv.Error as exc:
-            raise _error(path, reader.line_num, f"expected CSV, got {exc}") from None
+            line = reader.line_num if reader else 1
+            raise _error(path, line, f"expected CSV, got {exc}") from None
     codes, labels = _finish(path, table, chunks, 2 if header else 1, shown, False)
     skipped = ",".join(sample[0]) if header else None
     return _column(path, codes, labels, skipped, note, undecided)

@@ -10,6 +10,7 @@ from typing import Optional
 import click
 
 from ..settings import check_jobs
+from ._interrupt import interrupt_status, sigterm_as_interrupt
 from ._options import cluster_option
 
 __all__ = ["command"]
@@ -65,8 +66,14 @@ def elm_paper_cmd(out_dir: Optional[str], json_path: str, quick: bool, seed: int
         check_regenerates(md_path, elm_paper_text.reproduce_command(
             {"config": {"quick": quick, "seed": seed}}))
     started = time.perf_counter()
-    res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers),
-                        cluster=cluster)
+    try:
+        with sigterm_as_interrupt():
+            res = elm_paper.run(quick=quick, seed=seed, workers=check_jobs(jobs or workers),
+                                cluster=cluster)
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: no partial experiment is written
+        click.echo(f"\ninterrupted after {time.perf_counter() - started:.1f} s: the "
+                   "experiment was not finished, nothing was written", err=True)
+        raise SystemExit(interrupt_status(exc)) from None
     computed = time.perf_counter() - started
     if out_dir is None:  # never over files of the working folder (a checkout's reports/)
         out_dir = tempfile.mkdtemp(prefix="metricprops-elm-paper-")
@@ -118,19 +125,21 @@ def elm_overlapping_cmd(json_path: Optional[str]) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes sharing the checks (default: one per usable core); the "
                    "table is the same for every N.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress line.")
 def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
-                 jobs: Optional[int] = None) -> None:
+                 jobs: Optional[int] = None, quiet: bool = False) -> None:
     """Gösgens, Tikhonov & Prokhorenkova (ICML 2021): indices × properties.
 
-    Audits the paper's 16 indices against its eight properties, prints the reference table
-    next to ours cell by cell, and writes the comparison, every disagreement explained by a
-    counterexample, to --out.
+    Audits the paper's 16 indices (and the AMI of the authors' code) against its nine
+    properties, prints the reconstructed reference table next to ours cell by cell, and
+    writes the comparison, every disagreement explained by a counterexample, to --out.
     """
-    from ..errors import OutputPathError
-    from ..output import check_outputs, write_outputs
+    from ..errors import AuditInterrupted, OutputPathError
+    from ..output import check_outputs, plural, write_outputs
     from ..reproduce import goesgens, goesgens_text
     from ..settings import REPORT_SEED
     from ._output import report_failures
+    from .progress import Progress
 
     md_path = os.path.join(out_dir, f"{goesgens_text.FILE}.md")
     json_path = os.path.join(out_dir, f"{goesgens_text.FILE}.json")
@@ -140,8 +149,15 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
         raise OutputPathError(f"--out {out_dir}: {', '.join(existing)} exist(s) and would be "
                               "replaced; choose another folder or pass --force")
     started = time.perf_counter()
-    res = goesgens.run(seed=REPORT_SEED if seed is None else seed, quick=quick,
-                       jobs=check_jobs(jobs))
+    seed = REPORT_SEED if seed is None else seed
+    stopped: Optional[AuditInterrupted] = None
+    try:
+        with sigterm_as_interrupt():
+            res = goesgens.run(seed=seed, quick=quick, jobs=check_jobs(jobs),
+                               progress=None if quiet else Progress())
+    except AuditInterrupted as exc:  # Ctrl-C or SIGTERM: the table of what finished
+        stopped = exc
+        res = goesgens.tabulate(exc.partial, seed=seed, quick=quick)
     failures = write_outputs([
         ("--out", md_path, goesgens_text.render_markdown(res)),
         ("--out", json_path, goesgens_text.to_json(res)),
@@ -150,4 +166,11 @@ def goesgens_cmd(out_dir: str, force: bool, quick: bool, seed: Optional[int],
     click.echo(f"computed in {time.perf_counter() - started:.1f} s")
     if not failures:
         click.echo(f"wrote {md_path} and {json_path}")
+    if stopped is not None:
+        partial = stopped.partial
+        done, total = len(partial.results), len(partial.results) + len(partial.unfinished)
+        click.echo(f"\ninterrupted: {done} of {plural(total, 'check')} finished (the others "
+                   "are ? in the table and the files)", err=True)
+        report_failures(failures)
+        raise SystemExit(interrupt_status(stopped))
     report_failures(failures)

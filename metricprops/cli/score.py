@@ -51,7 +51,10 @@ def command(truth: str, pred: str, metrics: tuple, columns: tuple, truth_column:
     Label files are UTF-8 (a byte-order mark is dropped); blank lines and empty cells are
     errors; a header row is detected unless --header/--no-header says, and when neither the
     files nor their lengths tell whether the first rows are headers, the command stops and
-    asks for --header or --no-header.
+    asks for --header or --no-header. A CSV/TSV file (by its name, or a comma or tab in every
+    line) needs --column, a CoNLL file --format conll: read whole, each line would be one
+    label (with an id column, all singletons on both sides: perfect agreement), so the
+    command stops and says which option.
     """
     if file_format == "conll":
         from ..coref import UnmatchedDocumentsWarning, score_conll
@@ -118,16 +121,20 @@ def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, 
     from ..partition import as_partition
     from ..scoring import score
     from .label_headers import header_hint, is_same_file, settle_headers
+    from .label_shapes import refuse_singletons, refuse_unsplit
     from .labels_io import read_label_codes
 
-    if metrics:  # an unknown metric name: exit 2 before reading two large files
-        from ..registry import get_metric
+    if metrics:  # an unknown metric or target: exit 2 before reading two large files
+        from ..registry import resolve_metric
         from ..scoring import ALL
-        for name in metrics:
-            if name != ALL:
-                get_metric(name)
+        metrics = [name if name == ALL else resolve_metric(name)
+                   for name in dict.fromkeys(metrics)]
+    if columns[0] is None:  # a CSV/TSV or CoNLL file read whole would be silently wrong
+        refuse_unsplit((truth, pred))
     same = is_same_file(truth, pred)
     cols = [read_label_codes(path, column, header) for path, column in zip((truth, pred), columns)]
+    if columns[0] is None:
+        refuse_singletons(cols)
     if not (same and columns[0] == columns[1]):  # a column against itself reads alike either way
         cols = settle_headers(cols, same_file=same)
     if len(cols[0]) != len(cols[1]):
@@ -140,8 +147,14 @@ def _score_label_files(truth: str, pred: str, metrics: Any, columns: Tuple[Any, 
     for col in cols:
         # validated here, once, through the integer fast path
         partitions.append(as_partition(col.codes, name=col.path))
+    # a metric of the user's (file.py:attr, module:attr) is given the files' labels
+    own = [m for m in metrics or () if not isinstance(m, str) and not m.builtin]
+    labels = [col.tolist() for col in cols] if own else None
     del cols
-    scores = score(*partitions, metrics)
+    ours = [m for m in metrics if all(m is not o for o in own)] if metrics else None
+    scores = score(*partitions, ours) if ours != [] else {}
+    if labels is not None:
+        scores.update(score(*labels, own))
     if columns[0] is not None and columns[0] == columns[1] and same:
         click.echo(f"note: TRUTH and PRED are the same column ({columns[0]!r}) of {truth}, "
                    "scored against itself; two columns of one file: --column TRUTH_COLUMN "

@@ -60,8 +60,9 @@ ROWS = (
     ("[elm-paper/elm-paper.md](elm-paper/elm-paper.md) ([JSON](elm-paper/elm-paper.json))",
      "the ELM paper's experiments (sections 2.2 and 3.4) next to the paper's numbers"),
     ("[goesgens-2021.md](goesgens-2021.md) ([JSON](goesgens-2021.json))",
-     "Gösgens, Tikhonov & Prokhorenkova's (ICML 2021) table of 16 indices × 8 properties next "
-     "to our audit, cell by cell, every disagreement explained"),
+     "Gösgens, Tikhonov & Prokhorenkova's (ICML 2021) table of 16 indices × 9 properties (and "
+     "the AMI of the authors' code) next to our audit, cell by cell, every disagreement "
+     "explained"),
     ("[coreference.md](coreference.md) ([JSON](coreference.json))",
      "the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the "
      "literature's analyses checked, implementations against the reference scorer's test "
@@ -197,8 +198,8 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     write_elm_paper(folder, quick=quick)
     say("Gösgens et al. (2021) reproduction")
     from .goesgens_report import write_goesgens
-    # the paper's 16 indices x 8 properties are pairs of the audit above, with its seed and
-    # budget: read there, not checked again
+    # the paper's 16 indices (and AMI_geo) x 9 properties are pairs of the audit above, with
+    # its seed and budget: read there, not checked again
     write_goesgens(folder, seed=seed, quick=quick, command=command, progress=audit_progress,
                    audited=builtin_audit)
     rows = [f"| {link} | {what} |" for link, what in ROWS]

@@ -72,12 +72,16 @@ class Counterexample(Mapping):
     @classmethod
     def build(cls, truth: Any, preds: Mapping[str, Any], scores: Mapping[str, Any],
               detail: str = "", extra: Optional[Mapping[str, Any]] = None) -> Counterexample:
-        """From :class:`~metricprops.partition.Partition` objects (``preds``: role -> partition)."""
-        out: Dict[str, Any] = {"truth": truth.tolist()}
-        out.update({role: p.tolist() for role, p in preds.items()})
+        """From :class:`~metricprops.partition.Partition` objects (``preds``: role -> partition;
+        ``truth=None``: no partitions, the scores and extras alone)."""
+        out: Dict[str, Any] = {}
+        if truth is not None:
+            out["truth"] = truth.tolist()
+            out.update({role: p.tolist() for role, p in preds.items()})
         out["scores"] = dict(scores)
-        out["notation"] = {"truth": truth.notation(),
-                           **{role: p.notation() for role, p in preds.items()}}
+        if truth is not None:
+            out["notation"] = {"truth": truth.notation(),
+                               **{role: p.notation() for role, p in preds.items()}}
         if detail:
             out["detail"] = detail
         out.update(extra or {})

@@ -96,6 +96,7 @@ def metric_expression(metric: Any) -> Tuple[str, bool]:
     current folder when inside it) or module and name; anything else by its name alone
     (not runnable: a lambda or a closure has no address)."""
     from ..registry import get_metric
+    from ..targets import spec_of
     if metric.builtin:
         try:
             get_metric(metric.name)
@@ -106,6 +107,9 @@ def metric_expression(metric: Any) -> Tuple[str, bool]:
     source = getattr(func, "__metricprops_source__", None)
     if source:
         return source, True
+    spec = spec_of(func)  # imported from a target: by the target as given, whatever its name
+    if spec:
+        return f"import_target({spec!r})", True
     module = sys.modules.get(getattr(func, "__module__", None) or "")
     qualname = getattr(func, "__qualname__", None) or getattr(func, "__name__", None)
     if module is None or not isinstance(qualname, str) or "<" in qualname:
@@ -113,6 +117,8 @@ def metric_expression(metric: Any) -> Tuple[str, bool]:
     found: Any = module
     for part in qualname.split("."):
         found = getattr(found, part, None)
+    if getattr(found, "func", None) is func:  # a metric decorated in its file: the Metric
+        found = func
     if found is not func:
         return metric.name, True
     path = getattr(module, "__file__", None)

@@ -32,7 +32,13 @@ __all__ = ["verdict", "result"]
 DEGENERATE = "degenerate"
 
 
-def _example(instance: Instance, evaluation: Evaluation) -> Counterexample:
+def _example(instance: Optional[Instance], evaluation: Evaluation) -> Counterexample:
+    """The example of a finding: the instance's partitions (or the ones the evaluation shows)
+    with its scores; none when the scores are not the instance's (``instance=None``, or an
+    evaluation at values no partitions have)."""
+    if instance is None or not evaluation.partitions:
+        return Counterexample.build(None, {}, evaluation.scores, evaluation.detail,
+                                    evaluation.extra)
     preds = dict(evaluation.shown) if evaluation.shown is not None else dict(instance.preds)
     return Counterexample.build(instance.truth, preds, evaluation.scores, evaluation.detail,
                                 evaluation.extra)
@@ -45,9 +51,7 @@ def _finding(key: tuple, found: tuple, minimal: Optional[str] = None,
         return what.finding(key)
     cause = key[3] or None
     if measures and isinstance(what, Evaluation):  # a timing verdict: no instance shown
-        data = {"scores": dict(what.scores), **({"detail": what.detail} if what.detail
-                                                 else {}), **what.extra}
-        return Finding("violation", "measured", 0, "measurement", False, Counterexample(data),
+        return Finding("violation", "measured", 0, "measurement", False, _example(None, what),
                        cause=cause)
     if key[0] == CONVENTION:  # explained by a declared convention: never a failure
         example = (Counterexample.from_call_error(what) if isinstance(what, MetricCallError)

@@ -115,3 +115,26 @@ def test_abbreviations_are_distinct_for_every_registered_constraint():
     short = abbreviations(constraint_names() + ["zero_sum", "zebra", "zen"])
     assert len(set(short.values())) == len(short)
     assert short["zero_score"] == "zs" and short["size_vs_quantity"] == "svq"
+
+
+def test_a_progress_line_stuck_on_one_slow_check_says_what_runs():
+    import io
+
+    from metricprops.cli.progress import Progress
+
+    now = [100.0]
+    out = io.StringIO()
+    progress = Progress(delay=0, stream=out, clock=lambda: now[0], ticking=False)
+    progress(3, 10, "smi", "scaling")
+    now[0] += 4
+    progress.tick()  # a few seconds: nothing new to say
+    assert out.getvalue().count("\n") == 1
+    now[0] += 36
+    progress.tick()  # the line sat still 30-70 s on one slow check, saying nothing
+    last = out.getvalue().splitlines()[-1]
+    assert "3/10" in last and "smi × scaling (running for 40 s)" in last
+    lines = out.getvalue().count("\n")
+    progress(4, 10, "smi", "bounds")  # the next check: its own clock
+    now[0] += 5
+    progress.tick()
+    assert out.getvalue().count("\n") == lines

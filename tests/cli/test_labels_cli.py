@@ -281,3 +281,60 @@ def test_an_empty_label_file_names_the_file(invoke, tmp_path):
     empty = write(tmp_path / "e.txt", "\n\n")
     error = error_line(invoke("score", empty, empty))
     assert error == f"error: {empty}: expected at least one label, got an empty file"
+
+
+# -- CSV, TSV and CoNLL files read whole: refused, naming the option they need ----------------
+
+IDS = "id,label\n" + "".join(f"{i},{x}\n" for i, x in enumerate(TRUTH))
+IDS_PRED = "id,label\n" + "".join(f"{i},{x}\n" for i, x in enumerate(PRED))
+
+
+@pytest.mark.parametrize("name, header", [("t.csv", []), ("t.txt", []), ("t.txt", ["--no-header"]),
+                                          ("t.csv", ["--header"])])
+def test_a_csv_file_read_whole_is_refused_naming_column(invoke, tmp_path, name, header):
+    t = write(tmp_path / name, IDS)
+    p = write(tmp_path / ("p" + name[1:]), IDS_PRED)
+    error = error_line(invoke("score", t, p, "-m", "adjusted_rand", *header))
+    # was ARI 1.0 with exit 0 (every line distinct: all singletons on both sides), or the
+    # header question whose answers lead there
+    assert f"error: {t} looks like a" in error
+    assert "name the column of labels with --column" in error
+    got = scores(invoke("score", t, p, "-m", "adjusted_rand", "--column", "label", "--json"))
+    assert got == pytest.approx(mp.score(TRUTH, PRED, ["adjusted_rand"]), abs=1e-15)
+
+
+def test_a_tsv_file_is_refused_whole_and_read_by_column(invoke, tmp_path):
+    t = write(tmp_path / "t.tsv", IDS.replace(",", "\t"))
+    p = write(tmp_path / "p.txt", IDS_PRED.replace(",", "\t"))  # a tab in every line
+    assert "--column" in error_line(invoke("score", p, p))
+    got = scores(invoke("score", t, p, "-m", "rand", "--column", "label", "--json"))
+    assert got == pytest.approx(mp.score(TRUTH, PRED, ["rand"]), abs=1e-15)
+
+
+@pytest.mark.parametrize("name, text", [
+    ("k.txt", "#begin document (d);\nw\t(1)\nv\t(1)\n\nu\t-\n#end document\n"),
+    ("k.v4_gold_conll", "w (1)\nv (1)\n"),
+])
+def test_a_conll_file_read_as_labels_is_refused_naming_format(invoke, tmp_path, name, text):
+    k = write(tmp_path / name, text)
+    error = error_line(invoke("score", k, k))
+    assert error.startswith(f"error: {k} looks like a CoNLL coreference file")
+    assert "--format conll" in error
+
+
+@pytest.mark.parametrize("header", [[], ["--no-header"], ["--header"]])
+def test_all_singletons_from_lines_of_several_fields_are_refused(invoke, tmp_path, header):
+    t = write(tmp_path / "t.txt", "".join(f"{i} {x}\n" for i, x in enumerate(TRUTH)))
+    p = write(tmp_path / "p.txt", "".join(f"{i} {x}\n" for i, x in enumerate(PRED)))
+    error = error_line(invoke("score", t, p, "-m", "adjusted_rand", *header))
+    assert "both sides are all singletons" in error and "perfect agreement" in error
+    # labels with spaces that repeat, or all singletons on one side only, are read as before
+    truth, pred = ["New York", "New York", "Los Angeles"], ["a b", "c d", "c d"]
+    t = write(tmp_path / "t2.txt", "\n".join(truth) + "\n")
+    p = write(tmp_path / "p2.txt", "\n".join(pred) + "\n")
+    got = scores(invoke("score", t, p, "-m", "rand", "--json"))
+    assert got == pytest.approx(mp.score(truth, pred, ["rand"]), abs=1e-15)
+    s = write(tmp_path / "s.txt", "a b\nc d\n")
+    assert scores(invoke("score", s, write(tmp_path / "o.txt", "x\nx\n"), "-m", "rand",
+                         "--json", "--no-header")) == {"rand": 0.0}
+

@@ -236,3 +236,46 @@ def test_a_plan_whose_library_is_missing_names_the_extra_and_torch(invoke, monke
 def test_a_missing_module_outside_the_extras_gets_no_install_hint(invoke, tmp_path):
     line = one_error_line(invoke("audit", "no_such_module_xyz:f", *FAST))
     assert line.endswith("(searched the current folder and the installed packages)")
+
+
+# -- score takes what audit takes; a forgotten :attr and an unknown name in one short line -------
+
+def test_score_takes_a_file_target_as_audit_does(invoke, tmp_path, isolated_imports,
+                                                 write_lines):
+    write(tmp_path / "mine.py", "def share(t, p):\n    return len(set(p)) / len(p)\n")
+    t = write_lines(tmp_path / "t.txt", ["a", "a", "b"])
+    p = write_lines(tmp_path / "p.txt", ["x", "y", "y"])
+    result = invoke("score", t, p, "-m", "rand", "-m", f"{tmp_path}/mine.py:share", "--json")
+    assert result.exit_code == 0, result.output  # was: unknown metric, and 58 names
+    scores = json.loads(result.stdout)["scores"]
+    assert scores == pytest.approx({"rand": 1 / 3, "mine:share": 2 / 3})
+
+
+@pytest.mark.parametrize("command", [["audit"], ["score", "t.txt", "t.txt", "-m"]])
+def test_a_file_without_attr_names_its_functions_not_every_builtin(invoke, tmp_path,
+                                                                   monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.txt").write_text("a\nb\n")
+    write(tmp_path / "bad.py", "import sys\ndef first(t, p):\n    return 1.0\n\n"
+                               "def _private(t, p):\n    return 0.0\n")
+    result = invoke(*command, "bad.py")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == ("error: expected path/file.py:attr, got 'bad.py' without "
+                                     ":attr; name the function in it to use: bad.py:first")
+
+
+def test_an_unknown_name_with_nothing_close_does_not_list_every_name(invoke):
+    error = invoke("audit", "zzzzzz", "-q").stderr
+    assert "none of the" in error and "metricprops list names them" in error
+    assert "adjusted_rand" not in error and len(error) < 200, error  # was all 58 names
+
+
+def test_repeated_targets_and_constraints_are_checked_once(invoke, tmp_path):
+    out = tmp_path / "r.json"
+    result = invoke("audit", "rand", "rand", "-c", "bounds", "-c", "bounds", "-q",
+                    "--max-examples", "2", "--exhaustive-n", "2", "--scale-max-n", "0",
+                    "--json", out)
+    pairs = [(r["metric"], r["constraint"]) for r in json.loads(out.read_text())["results"]]
+    assert pairs == [("rand", "bounds")]  # was four checks of one pair
+    assert "replay with: metricprops audit rand --constraint bounds " in result.stdout
+    assert "given more than once, checked once: rand" in result.stderr

@@ -188,9 +188,30 @@ def test_asymptotic_constant_baseline_rand_fails_with_the_limit_by_shape(run):
 
 
 def test_minimal_agreement_counts_at_the_scale_phase_sizes_stay_small():
-    # the scale phase scores pairs of 2^17 items: C(2^17, 2) ≈ 8.6e9 pairs, five vectors
+    # the scale phase scores pairs of 2^17 items: C(2^17, 2) ≈ 8.6e9 pairs, three vectors
+    # (the two that partitions have, one block against all singletons, are instances)
     from metricprops.constraints.minimal_agreement import _disagreeing
     total = math.comb(2**17, 2)
     got = _disagreeing(total)
-    assert [v[1] for v in got] == [0, 1, total // 2, total - 1, total]
+    assert [v[1] for v in got] == [1, total // 2, total - 1]
     assert all(v[0] == v[3] == 0 and v[1] + v[2] == total for v in got)
+
+
+@pytest.mark.parametrize("name", ["adjusted_rand", "mirkin"])
+def test_minimal_agreement_shows_partitions_only_with_their_own_scores(run, name):
+    # the 0 of ARI (0.5 of Mirkin) at the counts (0, 0, 1, 0) was shown on {0 1} against
+    # {0 1}, identical partitions that score 1 (0): now the partitions that have those counts
+    metric = mp.get_metric(name)
+    r = run(name, "minimal_agreement")
+    assert r.status == "failed"
+    head = r.counterexample
+    assert head["notation"] == {"truth": "{0 1}", "pred": "{0 | 1}"}
+    assert head["scores"]["pred"] == metric(head["truth"], head["pred"])
+    at_counts = [f.example for f in r.findings if f.cause == "pair counts no partitions have"]
+    assert at_counts, r.describe()
+    for example in at_counts:  # counts no partitions have: the counts alone
+        assert "truth" not in example and "notation" not in example
+        assert set(example["scores"]) == {"at_counts", "c_min"}
+        assert example["counts"]["N10"] > 0 and example["counts"]["N01"] > 0
+        assert example["counts"]["N11"] == example["counts"]["N00"] == 0
+        assert "(N11, N10, N01, N00) = (0, " in example["detail"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import sys
 from collections import Counter
 
 import pytest
@@ -187,3 +188,49 @@ def test_a_remembered_call_costs_the_phase_what_it_cost_when_it_was_made():
         scorer.raw(pred, truth)
     assert info.value.reason == "timeout" and scorer.last_seconds == 1.5
     assert scale.shared_values(m)[(shapes[1], shapes[0])] == (("timeout", "slow"), 1.5)
+
+
+PLANTED_FILE = """
+import metricprops as mp
+
+@mp.metric(kind="similarity", bounds=(0, 1), perfect=1)
+def ari_int32(labels_true, labels_pred):
+    return len(set(labels_pred)) / len(labels_pred)
+
+def make_adapter():
+    def mireval_ami(labels_true, labels_pred):
+        return len(set(labels_true)) / len(labels_true)
+    return mireval_ami
+
+ami = make_adapter()
+"""
+
+
+@pytest.mark.parametrize("attr, value", [("ari_int32", "0.5"), ("ami", "0.25")])
+def test_the_reproduction_of_a_file_target_runs_as_printed(plugin_file, attr, value):
+    # a metric decorated in its file printed `f = ari_int32`, an adapter built inside a helper
+    # function `f = mireval_ami`: NameErrors when pasted
+    from metricprops.search.shapes import reproduction
+
+    metric = plugin_file("scale_targets", PLANTED_FILE)(attr)
+    line = reproduction("one block", "two halves", [4], metric)
+    assert f"f = import_target('scale_targets.py:{attr}')" in line
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(line, {})
+    assert out.getvalue().strip() == value
+
+
+def test_the_reproduction_of_a_metric_decorated_in_a_module_names_its_target(
+        plugin_file, tmp_path, monkeypatch):
+    import importlib
+
+    from metricprops.search.shapes import reproduction
+
+    plugin_file("scale_decorated", PLANTED_FILE)  # written in the working folder, imported
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("scale_decorated")
+    monkeypatch.setitem(sys.modules, "scale_decorated", module)  # forgotten after the test
+    metric = module.ari_int32  # from Python, not through a target
+    line = reproduction("one block", "two halves", [4], metric)
+    assert "f = import_target('scale_decorated.py:ari_int32')" in line

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ...metrics.base import Metric, metric
-from ...output import write_text
+from ...output import plural, write_text
 from ...settings import REPORT_SEED
 from .notes import BUG_TITLES, NOTES, RULE, bug_title  # noqa: F401  (NOTES re-exported)
 from .pages import judgement, render_index, render_page, split
@@ -189,8 +189,9 @@ def render_markdown(report: Dict[str, Any], command: Optional[str] = None) -> st
             bugs.setdefault(title, []).append(
                 f"`{r['metric'].split(':')[-1]}` × {r['constraint']}")
     out += ["", "## Summary", "",
-            f"{len(failed)} failed and {len(errors)} error pairs; {len(bugs)} implementation "
-            f"bugs behind {sum(map(len, bugs.values()))} of them:", ""]
+            f"{len(failed)} failed and {plural(len(errors), 'error pair')}; "
+            f"{plural(len(bugs), 'implementation bug')} behind {sum(map(len, bugs.values()))} "
+            "of them:", ""]
     out += [f"{i}. {title} ({', '.join(pairs)})." for i, (title, pairs) in
             enumerate(bugs.items(), 1)]
     out += ["", "The other failures follow from each metric's definition or documented "

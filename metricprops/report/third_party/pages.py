@@ -106,16 +106,8 @@ def _describe(r: Dict[str, Any]) -> str:
     fields = {k: r[k] for k in ("metric", "constraint", "status", "examples", "exhaustive_n",
                                 "max_items", "seed", "counterexample", "tie", "error",
                                 "message")}
-    text = CheckResult(**fields).describe()
-    shown = r.get("counterexample") or r.get("tie") or r.get("error") or {}
-    if shown.get("detail"):
-        text += f"\n  detail: {shown['detail']}"
-    renamed = shown.get("renamed")
-    if renamed:
-        for side in ("truth", "pred"):
-            text += (f"\n  renamed {side} ({renamed[side]['type']}): "
-                     f"[{', '.join(renamed[side]['values'])}]")
-    return text
+    # describe() says the constraint's detail (why:) and the renamed input once each
+    return CheckResult(**fields).describe()
 
 
 def judgement(r: Dict[str, Any]) -> Optional[str]:
