@@ -100,7 +100,9 @@ def test_the_constraint_titles_of_list_start_in_one_column(invoke):
 
 
 def _third_party_md(*results):
+    """The third-party summary and every library page of a report of ``results``."""
     from metricprops.report.third_party.audit import render_markdown
+    from metricprops.report.third_party.pages import libraries_of, render_page
 
     report = {"seed": 1, "settings": {"max_examples": 1, "exhaustive_n": 3, "max_items": 6},
               "versions": {}, "metrics": [], "libraries": [], "missing": [],
@@ -108,7 +110,8 @@ def _third_party_md(*results):
                            "exhaustive_n": 3, "max_items": 6, "seed": 1, "counterexample": ce,
                            "tie": None, "error": None, "message": "m"}
                           for m, c, s, ce in results]}
-    return render_markdown(report)
+    return "\n".join([render_markdown(report)] + [render_page(report, library, "cmd")
+                                                  for library in libraries_of(report)])
 
 
 def test_one_bug_and_one_error_pair_are_said_in_the_singular():
