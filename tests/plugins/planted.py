@@ -9,6 +9,8 @@
   prediction's value sticks); ``truth_cached`` is one made at import, for file targets;
 * ``sorting_rand`` -- sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``);
 * ``pair_loop_rand`` -- Rand by a loop over every pair of items (quadratic in n);
+* ``slow_from_the_start`` -- Rand that first computes for a set CPU time (:func:`spin`),
+  past the scaling property's stop from 128 items on, on any processor;
 * ``dense_table_rand`` -- builds a dense classes × clusters table first (memory quadratic
   when both partitions have many blocks).
 
@@ -16,9 +18,12 @@ The command-line tests name them as file targets (``.../plugins/planted.py:fmi_i
 """
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from metricprops import get_metric
+from metricprops.constraints._growth import CALL_SECONDS
 
 rand = get_metric("rand")
 
@@ -100,12 +105,26 @@ def lazy_pair_loop_rand(labels_true, labels_pred):
     return pair_loop_rand(labels_true, labels_pred)
 
 
+#: The clock the planted slowness is measured on: the process's CPU time, which the scaling
+#: property's stops read too (a fixed number of loop steps takes 2 s on one processor and
+#: 1 s on another, under the stop).
+CPU_CLOCK = time.process_time
+#: CPU seconds a call of :func:`slow_from_the_start` takes below 128 items (past the scaling
+#: property's floor) and from 128 on (past its stop of one call).
+SLOW_SECONDS = (0.05, 1.5 * CALL_SECONDS)
+
+
+def spin(seconds: float) -> None:
+    """Compute for ``seconds`` of CPU time (:data:`CPU_CLOCK`), however fast the processor."""
+    end = CPU_CLOCK() + seconds
+    while CPU_CLOCK() < end:
+        pass
+
+
 def slow_from_the_start(labels_true, labels_pred):
-    """About 0.05 s of CPU time a call below 128 items and 2 s from 128 on: too slow to
-    time three sizes (the scaling property stops a size past 1 s a call)."""
-    spins = 0
-    for _ in range(60_000_000 if len(labels_true) >= 128 else 1_500_000):
-        spins += 1
+    """0.05 s of CPU time a call below 128 items and 1.5 s from 128 on: too slow to time
+    three sizes (the scaling property stops a size past 1 s a call)."""
+    spin(SLOW_SECONDS[len(labels_true) >= 128])
     return rand(labels_true, labels_pred)
 
 
