@@ -12,7 +12,11 @@ and a metric that merges ``0`` and ``"0"`` and drops the items labelled ``-1`` s
 
 Phase 1 checks every instance up to ``exhaustive_n`` items, smallest first, and keeps the
 smallest instance of each finding (an input class with a violation skips larger instances
-of that class; an error skips nothing).  Phase 2 runs hypothesis: each run hunts for a
+of that class; an error skips nothing).  A hung metric stops the check (every further call
+could wait as long), except on a degenerate input: there a metric that hangs on a one-block
+prediction (a convention loop) cannot hide a formula bug on ordinary inputs, so every phase
+skips the degenerate inputs from then on (:attr:`Search.skipped`) and goes on with the
+others, as past an error.  Phase 2 runs hypothesis: each run hunts for a
 finding not seen yet, steered by ``hypothesis.target`` on the constraint's margin, and
 shrinks the first new one it meets (only that one: the shrinker keeps to instances with the
 same key); the next run, with the remaining budget, hunts for the next.  A finding met while
@@ -49,6 +53,8 @@ MAX_FINDINGS = 12
 FATAL = ("timeout", "memory")
 
 Key = Tuple[str, str, str, str]  # (kind, reason, input class, cause)
+#: The input class whose time-out skips the class rather than stopping the check.
+SKIPPABLE = "degenerate"
 #: The key of an evaluation's extra naming the cause of a violation (part of its finding's
 #: key: each cause is a finding of its own, shrunk on its own).
 CAUSE = "cause"
@@ -117,6 +123,12 @@ class Search:
         self.exhaustive_done = False
         #: the instance evaluated last (where a search that ran out of memory was)
         self.last: Optional[Instance] = None
+        #: input classes no longer evaluated: the metric hung on one of their instances
+        self.skipped: set = set()
+
+    def skips(self, instance: Instance) -> bool:
+        """Whether ``instance`` is of an input class the search skips (a time-out on it)."""
+        return bool(self.skipped) and input_class(instance) in self.skipped
 
     # -- one instance ---------------------------------------------------------------------
     def _tick(self) -> None:
@@ -152,14 +164,17 @@ class Search:
 
     def outcome(self, instance: Instance, phase: str) -> Tuple[Optional[Key], Any]:
         """Evaluate; the finding's key and evidence (``None`` if no finding).  A hung metric
-        is recorded and stops the check (:class:`Abort`)."""
+        is recorded and stops the check (:class:`Abort`), or on a degenerate input skips
+        that input class from then on (the time-out is a finding, as an error is)."""
         cls = input_class(instance)
         self.tried[cls] = self.tried.get(cls, 0) + 1
         try:
             ev = self.evaluate(instance)
         except MetricCallError as exc:
             release(exc)
-            if exc.reason in FATAL:
+            if exc.reason == "timeout" and cls == SKIPPABLE:
+                self.skipped.add(cls)
+            elif exc.reason in FATAL:
                 self._keep(error_key(instance, exc), instance, exc, phase, False)
                 raise Abort(exc) from None
             return error_key(instance, exc), exc
@@ -202,7 +217,8 @@ class Search:
                 ((False, i) for i in enumerated),
                 ((True, i) for i in self.constraint.examples(max_items))):
             cls = input_class(instance)
-            if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n):
+            if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n) \
+                    or self.skips(instance):
                 continue
             self.exhaustive += 1
             self.explicit += explicit
@@ -240,6 +256,8 @@ class Search:
 
         def test(instance: Instance) -> None:
             assume(instance.n >= self.min_items)
+            if self.skips(instance):
+                return  # the metric hung on this input class: not called again
             if "hunted" not in state:
                 self.random += 1
             key, what = self.outcome(instance, "random")
@@ -295,8 +313,8 @@ class Search:
 
             # called only by minimise, below, in this iteration: key and seen bound here
             def holds(candidate: Instance, key: Any = key, seen: Dict[int, Any] = seen) -> bool:
-                if candidate.n < self.min_items:  # left out on purpose (--min-items)
-                    return False
+                if candidate.n < self.min_items or self.skips(candidate):  # left out on
+                    return False  # purpose (--min-items), or the metric hung on its class
                 got, evidence = self.outcome(candidate, "minimise")
                 seen[id(candidate)] = evidence
                 return got == key

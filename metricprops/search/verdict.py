@@ -201,6 +201,10 @@ def verdict(m: Any, c: Constraint, search: Search, budget: Budget, seed: int) ->
     ties = _ties(search, budget.exhaustive_n)
     checked = _checked(c, m, search, budget, seed)
     decided = _decide(c, search, findings, ties, checked, scope, seed)
+    if search.skipped:
+        decided["message"] = (f"{decided['message'].rstrip('.')}. After the time-out the search "
+                              f"skipped the other {joined(sorted(search.skipped))} inputs and "
+                              f"went on with the others.")
     errors = [f for f in findings if f.kind == "error"]
     others = sum(k for cls, k in search.tried.items() if cls != DEGENERATE)
     if errors and all(f.input == DEGENERATE for f in errors) and others:
