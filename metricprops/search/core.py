@@ -30,7 +30,9 @@ metric stays below ``FAMILY_ALPHA`` however hard the search hunted.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -96,6 +98,35 @@ def violation_key(instance: Instance, ev: Evaluation) -> Key:
     return ("violation", "", input_class(instance), str(ev.extra.get(CAUSE, "")))
 
 
+def _same_scores(a: Dict[str, Any], b: Dict[str, Any], tolerance: float) -> bool:
+    """Whether two scorings of one instance agree (within ``tolerance``; NaN equals NaN)."""
+    if a.keys() != b.keys():
+        return False
+    for name, x in a.items():
+        y = b[name]
+        if isinstance(x, float) and isinstance(y, float):
+            if not (x == y or (math.isnan(x) and math.isnan(y))
+                    or abs(x - y) <= tolerance):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+def _changed(scorings: List[Dict[str, Any]]) -> str:
+    """The "why" of a violation whose values changed when scored again."""
+    def shown(value: Any) -> str:
+        return f"{value:.12g}" if isinstance(value, float) else str(value)
+
+    names = [k for k in scorings[0] if any(k not in o or o[k] != scorings[0][k]
+                                           for o in scorings[1:])]
+    changes = "; ".join(f"{k} = " + ", then ".join(shown(o.get(k, o.get("error")))
+                                                     for o in scorings) for k in names)
+    return (f"nondeterministic: scored again, the same input gave other values ({changes}): "
+            f"the metric's values change between calls (see the determinism check), "
+            f"which is no evidence about its formula")
+
+
 class Search:
     """State of one check: findings by key, the smallest tie, candidates, counts."""
 
@@ -125,6 +156,10 @@ class Search:
         self.last: Optional[Instance] = None
         #: input classes no longer evaluated: the metric hung on one of their instances
         self.skipped: set = set()
+        #: hypothesis replayed an instance and the metric's values changed (``Flaky``)
+        self.flaky = False
+        #: the violations whose values changed when their instance was scored again
+        self.nondeterministic: set = set()
 
     def skips(self, instance: Instance) -> bool:
         """Whether ``instance`` is of an input class the search skips (a time-out on it)."""
@@ -247,7 +282,7 @@ class Search:
     def _run(self, max_items: int, max_examples: int, seed: int, shrunk: set) -> Optional[Key]:
         from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings, target
         from hypothesis import seed as hypothesis_seed
-        from hypothesis.errors import Unsatisfiable
+        from hypothesis.errors import Flaky, Unsatisfiable
 
         from .storage import search_storage
 
@@ -295,6 +330,11 @@ class Search:
         except _Found:
             instance, what = state["last"]  # the last failing run is the shrunk one
             self._keep(state["hunted"], instance, what, "random", True, replace=True)
+        except Flaky:  # replayed, an instance gave other values: the metric's doing, kept
+            self.flaky = True  # as met (never a hypothesis error out of a check)
+            if "last" in state:
+                instance, what = state["last"]
+                self._keep(state["hunted"], instance, what, "random", False)
         except Exception as exc:
             if not memory_in(exc):
                 raise
@@ -329,6 +369,34 @@ class Search:
                 self.minimal[key] = "proved"
             elif local:
                 self.minimal[key] = "local"
+
+    def replay_findings(self) -> None:
+        """Score the instance of each violation again, twice, past the memo: a violation
+        whose values change is the metric's nondeterminism, not its formula; its evidence
+        then says so (``extra["nondeterministic"]``: the values of each scoring)."""
+        if self.constraint.name == "determinism" or getattr(self.constraint, "measures", False):
+            return
+        for key, (instance, what, found_by, shrunk) in list(self.findings.items()):
+            if (not isinstance(what, Evaluation) or key[0] != "violation" or what.tentative
+                    or key in self.confirmed_keys):
+                continue
+            scorings = [dict(what.scores)]
+            for _ in range(2):
+                try:
+                    again = self.constraint.evaluate(instance, Scorer(self.metric,
+                                                                      self.scorer.timeout),
+                                                     self.metric, self.tolerance)
+                except MetricCallError as exc:
+                    release(exc)
+                    scorings.append({"error": exc.reason})
+                    continue
+                scorings.append(dict(again.scores))
+            if any(not _same_scores(scorings[0], other, self.tolerance)
+                   for other in scorings[1:]):
+                self.nondeterministic.add(key)
+                self.findings[key] = (instance, dataclasses.replace(
+                    what, detail=_changed(scorings),
+                    extra={**what.extra, "nondeterministic": scorings}), found_by, shrunk)
 
     # -- phase 4 --------------------------------------------------------------------------
     def run_scale(self, max_n: int, max_items: int) -> None:

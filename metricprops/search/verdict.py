@@ -162,6 +162,13 @@ def _decide(c: Constraint, search: Search, findings: List[Finding], ties: List[F
         minimal = _MINIMAL.get(head.minimal, "") if head.found_by != "exhaustive" else ""
         note = (" Confirmed by a statistical test on fresh samples, independent of the "
                 "search." if confirmed else "")
+        if key in search.nondeterministic:  # the values changed when scored again
+            return dict(status=Status.FAILED, counterexample=head.example,
+                        found_by=head.found_by, findings=findings, evidence=evidence,
+                        message=f"nondeterministic: the smallest violation "
+                                f"({items(head.items)}, {how}) gave other values when scored "
+                                f"again, so it says nothing about the formula (see the "
+                                f"determinism check).{also}{stopped}")
         return dict(status=Status.FAILED, counterexample=head.example, found_by=head.found_by,
                     findings=findings, evidence=evidence,
                     message=f"{c.violation_message(head.items, how)}{minimal}{also}{note}"

@@ -7,6 +7,8 @@
   [-0.5, 1]);
 * ``truth_keyed_cache()`` -- a fresh Rand with a cache keyed on the truth only (the first
   prediction's value sticks); ``truth_cached`` is one made at import, for file targets;
+* ``every_kth_call(k)`` -- a fresh Rand off by 1e-6 on every k-th call (a wrong value now
+  and then, as a race or an uninitialised buffer gives);
 * ``sorting_rand`` -- sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``);
 * ``pair_loop_rand`` -- Rand by a loop over every pair of items (quadratic in n);
 * ``slow_from_the_start`` -- Rand that first computes for a set CPU time (:func:`spin`),
@@ -18,6 +20,7 @@ The command-line tests name them as file targets (``.../plugins/planted.py:fmi_i
 """
 from __future__ import annotations
 
+import itertools
 import time
 
 import numpy as np
@@ -76,6 +79,17 @@ def truth_keyed_cache():
 
 
 truth_cached = truth_keyed_cache()
+
+
+def every_kth_call(k: int, error: float = 1e-6):
+    """A fresh Rand whose every ``k``-th call is off by ``error``."""
+    calls = itertools.count(1)
+
+    def now_and_then_rand(labels_true, labels_pred):
+        """Rand, off by a little on every k-th call."""
+        value = rand(labels_true, labels_pred)
+        return value - error if next(calls) % k == 0 else value
+    return now_and_then_rand
 
 
 def sorting_rand(labels_true, labels_pred):
