@@ -30,8 +30,15 @@ from typing import Any, NamedTuple, Optional
 import pytest
 
 from .errors import InvalidArgumentError
-from .settings import (DEFAULT_MAX_EXAMPLES, MAX_SEED, Budget, ambient_seed_uses, check_int,
-                       defaults, draw_seed)
+from .settings import (
+    DEFAULT_MAX_EXAMPLES,
+    MAX_SEED,
+    Budget,
+    ambient_seed_uses,
+    check_int,
+    defaults,
+    draw_seed,
+)
 
 __all__ = ["MetricpropsSettings", "metricprops_settings"]
 

@@ -85,12 +85,7 @@ def input_class(instance: Instance) -> str:
 
 
 def error_key(instance: Instance, exc: MetricCallError) -> Key:
-    cause = exc.__cause__
-    while isinstance(cause, MetricCallError):  # relabelled (compare's sides): the metric's own
-        cause = cause.__cause__
-    reason = (f"{exc.reason}:{type(cause).__name__}" if exc.reason == "raised" and cause
-              else exc.reason)
-    return ("error", reason, input_class(instance), "")
+    return ("error", exc.finding_reason(), input_class(instance), "")
 
 
 def violation_key(instance: Instance, ev: Evaluation) -> Key:

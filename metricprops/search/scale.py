@@ -49,7 +49,6 @@ from ..errors import MetricCallError
 from ..partition import Partition
 from ..results.model import Counterexample, Finding
 from . import continuity
-from .core import error_key
 from .shapes import (  # noqa: F401
     DISTINCT_PAIRS,
     LIMITS,
@@ -245,7 +244,7 @@ def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, st
             raise _Quiet() from None
         # the reason as small inputs key it (``raised:ZeroDivisionError``): an exception met
         # there already is known, however far a slow metric's phase got on this run
-        return key("error", error_key(instance, exc)[1]), exc
+        return key("error", exc.finding_reason()), exc
     if ev.outcome is Outcome.VIOLATED and not ev.tentative:
         return key("violation", "", shapes), ev
     return None, ev
