@@ -115,8 +115,9 @@ def _changed(scorings: List[Dict[str, Any]]) -> str:
 
     names = [k for k in scorings[0] if any(k not in o or o[k] != scorings[0][k]
                                            for o in scorings[1:])]
-    changes = "; ".join(f"{k} = " + ", then ".join(shown(o.get(k, o.get("error")))
-                                                     for o in scorings) for k in names)
+    changes = "; ".join(f"{k} = " + ", then ".join(
+        shown(o[k]) if k in o else o.get("error", "not scored") for o in scorings)
+        for k in names)
     return (f"nondeterministic: scored again, the same input gave other values ({changes}): "
             f"the metric's values change between calls (see the determinism check), "
             f"which is no evidence about its formula")
