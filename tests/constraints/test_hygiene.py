@@ -15,7 +15,7 @@ import pytest
 import metricprops as mp
 from metricprops import get_metric
 
-from plugins.planted import every_kth_call, sorting_rand, truth_keyed_cache
+from plugins.planted import every_kth_call, size_cached_rand, sorting_rand, truth_keyed_cache
 
 rand = get_metric("rand")
 
@@ -96,6 +96,17 @@ def test_a_value_wrong_now_and_then_fails_determinism_with_the_two_values():
     assert r.status == "failed", r.message
     values = sorted(v for v in r.counterexample["scores"].values() if isinstance(v, float))
     assert len(values) >= 2 and values[-1] - values[0] == pytest.approx(1e-6)
+
+
+def test_determinism_catches_a_value_that_depends_on_the_calls_made_before(run):
+    # a cache keyed on the number of items: in one process every input of a size scores as
+    # the first one did, whatever the order; a new process that never called it tells
+    r = run(_metric(size_cached_rand), "determinism")
+    assert r.status == "failed", r.message
+    scores = r.counterexample["scores"]
+    assert scores["pred_here"] == scores["pred_2_here"]
+    assert scores["pred_2_first_in_a_new_process"] != scores["pred_2_here"]
+    assert r.counterexample["detail"].startswith("the values depend on the calls made before")
 
 
 def test_other_checks_call_a_value_that_changes_when_scored_again_nondeterministic():

@@ -9,6 +9,7 @@
   prediction's value sticks); ``truth_cached`` is one made at import, for file targets;
 * ``every_kth_call(k)`` -- a fresh Rand off by 1e-6 on every k-th call (a wrong value now
   and then, as a race or an uninitialised buffer gives);
+* ``size_cached_rand`` -- a Rand with a cache keyed on the number of items only;
 * ``sorting_rand`` -- sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``);
 * ``pair_loop_rand`` -- Rand by a loop over every pair of items (quadratic in n);
 * ``slow_from_the_start`` -- Rand that first computes for a set CPU time (:func:`spin`),
@@ -79,6 +80,16 @@ def truth_keyed_cache():
 
 
 truth_cached = truth_keyed_cache()
+
+_BY_SIZE: dict = {}
+
+
+def size_cached_rand(labels_true, labels_pred):
+    """Rand with a cache keyed on the number of items only: within one process, every input
+    of a size gets the value of the first one scored."""
+    if len(labels_true) not in _BY_SIZE:
+        _BY_SIZE[len(labels_true)] = rand(labels_true, labels_pred)
+    return _BY_SIZE[len(labels_true)]
 
 
 def every_kth_call(k: int, error: float = 1e-6):
