@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -94,18 +93,11 @@ def violation_key(instance: Instance, ev: Evaluation) -> Key:
 
 
 def _same_scores(a: Dict[str, Any], b: Dict[str, Any], tolerance: float) -> bool:
-    """Whether two scorings of one instance agree (within ``tolerance``; NaN equals NaN)."""
-    if a.keys() != b.keys():
-        return False
-    for name, x in a.items():
-        y = b[name]
-        if isinstance(x, float) and isinstance(y, float):
-            if not (x == y or (math.isnan(x) and math.isnan(y))
-                    or abs(x - y) <= tolerance):
-                return False
-        elif x != y:
-            return False
-    return True
+    """Whether two scorings of one instance agree (the one tolerance policy; NaN equals
+    NaN)."""
+    from ..constraints._fresh import same_value
+
+    return a.keys() == b.keys() and all(same_value(x, b[k], tolerance) for k, x in a.items())
 
 
 def _changed(scorings: List[Dict[str, Any]]) -> str:

@@ -208,6 +208,10 @@ def verdict(m: Any, c: Constraint, search: Search, budget: Budget, seed: int) ->
     ties = _ties(search, budget.exhaustive_n)
     checked = _checked(c, m, search, budget, seed)
     decided = _decide(c, search, findings, ties, checked, scope, seed)
+    if search.flaky and c.name != "determinism":
+        decided["message"] = (f"{decided['message'].rstrip('.')}. Replayed by the search, an "
+                              f"instance gave other values: the metric is nondeterministic "
+                              f"(see the determinism check).")
     if search.skipped:
         decided["message"] = (f"{decided['message'].rstrip('.')}. After the time-out the search "
                               f"skipped the other {joined(sorted(search.skipped))} inputs and "

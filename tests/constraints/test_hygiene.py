@@ -109,6 +109,15 @@ def test_determinism_catches_a_value_that_depends_on_the_calls_made_before(run):
     assert r.counterexample["detail"].startswith("the values depend on the calls made before")
 
 
+def test_a_check_whose_search_replays_a_changed_value_says_so():
+    # label invariance calls the metric afresh: hypothesis replayed an instance, the value
+    # had changed, and FlakyFailure escaped mp.check
+    r = mp.check(_metric(every_kth_call(7)), "label_invariance", seed=1, max_examples=30,
+                 exhaustive_n=3, scale_max_n=0)
+    assert r.status == "failed" and r.message.startswith("nondeterministic:"), r.message
+    assert "Replayed by the search, an instance gave other values" in r.message
+
+
 def test_other_checks_call_a_value_that_changes_when_scored_again_nondeterministic():
     r = mp.check(_metric(every_kth_call(7)), "symmetry", seed=1, max_examples=20,
                  scale_max_n=0)
