@@ -10,6 +10,11 @@ import pytest
 
 import metricprops.checker  # noqa: F401  (loaded before pytester snapshots sys.modules: the
 import metricprops.testing  # noqa: F401   in-process runs below must not re-import numpy)
+from metricprops.registry import list_constraints
+
+# the catalog too: a run that imported it would leave the registry's constraints pointing at
+# modules the snapshot then drops, and the next run's workers could not be sent them
+list_constraints()
 
 pytest_plugins = ["pytester"]
 
