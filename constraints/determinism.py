@@ -14,7 +14,13 @@ sharing the truth or the prediction (what a cache keyed on one side confuses).  
 * **in another order** -- scoring P then P2 gives other values than P2 then P, each order
   reproduced on a second fresh copy of the labels (the labels are shifted to integers not
   used before, so a cache has not seen them; a value that depends on the label values only
-  is label invariance's business and is not counted here).
+  is label invariance's business and is not counted here);
+* **in a new process** -- when P = (T, T) scores the same as P2 = (T, H) here (as every
+  input of a size does for a cache keyed on the number of items only), P2 and then P are
+  scored in a new process that never called the metric (:mod:`._history`; once per metric
+  and process, on the first such instance): values that differ from this process's depend
+  on the calls made before.  Only a metric its module names at top level can be imported
+  there; nothing is claimed for the others.
 
 Values are compared within the tolerance; NaN equals NaN.  Exhaustive phase: every pair class
 with at most :data:`EXHAUSTIVE_N` items, against the truth with another prediction and
@@ -33,12 +39,16 @@ from metricprops.strategies import pairs
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import call_value, codes, same_value, timeout_of
+from ._history import fresh_values
 from ._pairs import class_pairs
 
 #: Pairs up to this many items are checked exhaustively (every check costs 13 calls).
 EXHAUSTIVE_N = 3
 #: Fresh label offsets: large enough to be new to a cache, small enough for ``bincount``.
 _OFFSETS = itertools.count(1000, 97)
+#: (metric name, function) -> (the pairs scored in a new process, their values there or
+#: None): one new process per metric and process.
+_FRESH: dict = {}
 
 
 def _instance(truth: Partition, pred: Partition, truth_2: Partition, pred_2: Partition,
@@ -111,7 +121,33 @@ class Determinism(Constraint):
                              "the values depend on which pair is scored first (P = truth, "
                              "pred; P2 = truth_2, pred_2; each order reproduced on fresh "
                              "labels)")
+        if p1[0] == p1[1] and p2[0] == p1[0] and p2[1] != p1[1] and same_value(a1, b1, tolerance):
+            here = (value(p1), value(p2))  # the labels the new process gets
+            return _history(metric, (p1, p2), here, timeout, tolerance, scores)
         return Evaluation(Outcome.SATISFIED, scores, 0.0)
+
+
+def _history(metric: Any, pairs: Tuple[Any, Any], here: Tuple[Any, Any], timeout: Any,
+             tolerance: float, scores: dict) -> Evaluation:
+    """P = (T, T) scored as P2 = (T, H) here: both scored in a new process, P2 first (once
+    per metric and process: a later instance claims nothing)."""
+    key = (metric.name, metric.func)
+    labels = [(codes(t), codes(p)) for t, p in pairs[::-1]]
+    if key not in _FRESH:
+        _FRESH[key] = (labels, fresh_values(metric, labels, timeout))
+    probed, fresh = _FRESH[key]
+    if fresh is None or probed != labels:
+        return Evaluation(Outcome.SATISFIED, scores, 0.0)
+    there = [float("nan") if v is None else v for v in fresh[::-1]]
+    if all(same_value(a, b, tolerance) for a, b in zip(here, there)):
+        return Evaluation(Outcome.SATISFIED, scores, 0.0)
+    return _violated({"pred_here": here[0], "pred_2_here": here[1],
+                      "pred_2_first_in_a_new_process": there[1],
+                      "pred_then_in_a_new_process": there[0]},
+                     "the values depend on the calls made before: scored in a new process "
+                     "that never called the metric (pred_2 first), the same inputs gave "
+                     "other values than here, after other inputs (a cache keyed on too "
+                     "little, or a state the first call sets)")
 
 
 def _violated(scores: dict, detail: str) -> Evaluation:

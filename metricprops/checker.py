@@ -31,7 +31,7 @@ from .errors import UnknownArgumentError
 from .metrics.family import audited_metadata
 from .registry import default_constraints, get_constraint, resolve_metric
 from .results.model import AuditResult, CheckResult
-from .settings import Budget, Run, check_seed, current_defaults
+from .settings import Budget, Run, ambient_seed, check_seed, current_defaults
 
 __all__ = ["check", "audit", "pair_seed", "resolve_knobs"]
 
@@ -63,8 +63,7 @@ def resolve_knobs(caller: str, budget: Optional[Budget], run: Optional[Run],
 
 
 def _seed(seed: Optional[int]) -> int:
-    ambient = current_defaults()["seed"]
-    return check_seed(seed if seed is not None else ambient)
+    return check_seed(seed if seed is not None else ambient_seed())
 
 
 def check(metric: Any, constraint: Any, *, seed: Optional[int] = None,

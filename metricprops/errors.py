@@ -171,6 +171,15 @@ class MetricCallError(MetricPropsError, RuntimeError):
         return (type(self), (self.reason, str(self), self.truth, self.pred, self.where,
                              self.exit), dict(self.__dict__))
 
+    def finding_reason(self) -> str:
+        """The reason as a finding's key holds it: ``raised:ZeroDivisionError`` for an
+        exception (the metric's own, past any relabelling), else :attr:`reason`."""
+        cause = self.__cause__
+        while isinstance(cause, MetricCallError):  # relabelled (compare's sides)
+            cause = cause.__cause__
+        return (f"{self.reason}:{type(cause).__name__}" if self.reason == "raised" and cause
+                else self.reason)
+
     def to_json(self) -> dict:
         out = {"reason": self.reason, "message": str(self), "truth": self.truth.tolist(),
                "pred": self.pred.tolist(),

@@ -8,9 +8,11 @@ and :func:`metricprops.check` pick them up::
     pytest --metricprops-seed=1234 --metricprops-max-examples=500
 
 * ``--metricprops-seed N``: the seed of every check in the session.  Without it a seed is
-  drawn once per session; every failure message names it, so a failing run can be
-  replayed.  The report header names the options only when they are given: a session that
-  does not ask for metricprops sees nothing of it.
+  drawn once per session; every failure message names it, and the end of the session names
+  it when a check took it (``metricprops: seed=N (drawn; replay with
+  --metricprops-seed=N)``), so a failing run can be replayed.  The report header names the
+  options only when they are given: a session that does not ask for metricprops and runs
+  none of its checks sees nothing of it.
 * ``--metricprops-max-examples N``: random instances per check (default: the checker's).
 * ``--metricprops-baseline PATH``: an earlier audit's JSON (``metricprops audit ... --json
   PATH``, or ``result.dumps()``): ``assert_satisfies`` then fails only on findings new or
@@ -32,11 +34,21 @@ from typing import Any, NamedTuple, Optional
 import pytest
 
 from .errors import InvalidArgumentError
-from .settings import DEFAULT_MAX_EXAMPLES, MAX_SEED, Budget, check_int, defaults, draw_seed
+from .settings import (
+    DEFAULT_MAX_EXAMPLES,
+    MAX_SEED,
+    Budget,
+    ambient_seed_uses,
+    check_int,
+    defaults,
+    draw_seed,
+)
 
 __all__ = ["MetricpropsSettings", "metricprops_settings"]
 
 _KEY = "_metricprops_previous"
+#: The config attribute counting the checks that took the session's seed (its workers' too).
+_USES = "_metricprops_seed_uses"
 
 
 class MetricpropsSettings(NamedTuple):
@@ -77,7 +89,7 @@ def pytest_addoption(parser: Any) -> None:
     group = parser.getgroup("metricprops", "metricprops (clustering metric checks)")
     group.addoption("--metricprops-seed", type=_integer_option(MAX_SEED), default=None,
                     metavar="N", help="seed of every metricprops check (default: drawn once per "
-                                      "session and shown in the report header)")
+                                      "session and shown at its end when a check took it)")
     group.addoption("--metricprops-max-examples", type=_integer_option(), default=None,
                     metavar="N", help="random instances per metricprops check (default: the "
                                       f"checker's, {DEFAULT_MAX_EXAMPLES})")
@@ -115,6 +127,34 @@ def pytest_configure(config: Any) -> None:
             raise pytest.UsageError(f"--metricprops-baseline: {exc}") from None
     stack.enter_context(defaults(seed=s.seed, budget=budget, baseline=s.baseline))
     setattr(config, _KEY, stack)
+    setattr(config, _USES, -ambient_seed_uses())  # the uses from here on count
+
+
+def _uses(config: Any) -> int:
+    """Checks of this process (and of the workers done) that took the session's seed."""
+    return getattr(config, _USES, 0) + ambient_seed_uses()
+
+
+def pytest_sessionfinish(session: Any) -> None:
+    """A pytest-xdist worker tells its controller whether a check took the seed."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["metricprops_seed_uses"] = _uses(session.config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist: add a finished worker's uses of the seed to the controller's."""
+    uses = getattr(node, "workeroutput", {}).get("metricprops_seed_uses", 0)
+    setattr(node.config, _USES, getattr(node.config, _USES, 0) + uses)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
+    """A drawn seed, when a check took it: the line to replay the session with."""
+    s = _settings(config)
+    if not s.seed_given and _uses(config):
+        terminalreporter.write_line(
+            f"metricprops: seed={s.seed} (drawn; replay with --metricprops-seed={s.seed})")
 
 
 def pytest_unconfigure(config: Any) -> None:

@@ -1,12 +1,18 @@
 """Metric and constraint registries.
 
 Built-ins are listed explicitly; third parties register through the entry-point groups
-``metricprops.metrics`` and ``metricprops.constraints``.  An entry point that fails to load,
-or loads something that is not a metric (constraint), is skipped with a
-:class:`~metricprops.errors.PluginLoadWarning`: one broken plug-in never breaks the tool.
+``metricprops.metrics`` and ``metricprops.constraints``.  An entry point that names one
+metric (constraint) registers it under the entry point's name, as pytest names a plug-in
+after its entry point; one that names a list registers each under its own name.  The
+entry points are loaded when a name is not a built-in's or when the whole registry is
+listed, so a broken plug-in costs nothing to a command that does not need it.  An entry
+point that fails to load, or loads something that is not a metric (constraint), is skipped
+with a :class:`~metricprops.errors.PluginLoadWarning` (one line): one broken plug-in never
+breaks the tool.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import warnings
 from typing import Any, Callable, Dict, Iterable, List, Optional
@@ -80,7 +86,8 @@ def _entry_points(group: str) -> list:
 def load_entry_points(group: str, register: Callable[[Any], Any], *, force: bool = False) -> None:
     """Load every entry point of ``group`` once, registering what each one provides.
 
-    An entry point may provide one object or an iterable of them.
+    An entry point may provide one object (registered under the entry point's name) or a
+    list or tuple of them (each under its own name).
     """
     if _loaded.get(group) and not force:
         return
@@ -88,13 +95,16 @@ def load_entry_points(group: str, register: Callable[[Any], Any], *, force: bool
     for ep in _entry_points(group):
         try:
             obj = ep.load()
-            items = obj if isinstance(obj, (list, tuple)) else [obj]
-            for item in items:
-                register(item, replace=False, _plugin=ep.name)
+            if isinstance(obj, (list, tuple)):
+                for item in obj:
+                    register(item, replace=False, _plugin=ep.name)
+            else:
+                register(obj, replace=False, _plugin=ep.name, _name=ep.name)
         except Exception as exc:  # a broken plug-in warns, never crashes
+            reason = (str(exc).strip().splitlines() or [""])[0]
             warnings.warn(
                 f"skipping {group} entry point {ep.name!r} ({getattr(ep, 'value', '?')}): "
-                f"{type(exc).__name__}: {exc}",
+                f"{type(exc).__name__}: {reason}",
                 PluginLoadWarning,
                 stacklevel=2,
             )
@@ -102,11 +112,14 @@ def load_entry_points(group: str, register: Callable[[Any], Any], *, force: bool
 
 # -- metrics ---------------------------------------------------------------------------
 def register_metric(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None,
-                    **meta: Any) -> Metric:
-    """Register a :class:`Metric` (or a plain callable, wrapped with ``meta``) under its name."""
+                    _name: Optional[str] = None, **meta: Any) -> Metric:
+    """Register a :class:`Metric` (or a plain callable, wrapped with ``meta``) under its name
+    (``_name``, an entry point's, wins)."""
     m = obj if isinstance(obj, Metric) and not meta else _wrap_metric(obj, **meta)
     if not isinstance(m, Metric):
         raise InvalidMetricError(f"expected a Metric, got {type(obj).__name__}")
+    if _name is not None and m.name != _name:
+        m = m.with_metadata(name=_name)
     if m.name in _metrics and not replace and _metrics[m.name] is not m:
         raise InvalidMetricError(
             f"a metric named {m.name!r} is already registered"
@@ -116,11 +129,13 @@ def register_metric(obj: Any, *, replace: bool = False, _plugin: Optional[str] =
     return m
 
 
-def _ensure_metrics() -> None:
+def _ensure_metrics(name: Optional[str] = None) -> None:
+    """The built-ins, and the plug-ins unless ``name`` is a built-in's."""
     if not _metrics:
         for m in BUILTINS + COVER_BUILTINS:
             _metrics[m.name] = m
-    load_entry_points(METRIC_GROUP, register_metric)
+    if name is None or name not in _metrics or name in PARAMETRISED:
+        load_entry_points(METRIC_GROUP, register_metric)
 
 
 def get_metric(name: str, **params: Any) -> Metric:
@@ -131,8 +146,8 @@ def get_metric(name: str, **params: Any) -> Metric:
     """
     if isinstance(name, Metric):
         return name
-    _ensure_metrics()
     base, parsed = _parse_params(name)
+    _ensure_metrics(base)
     params = {**parsed, **params}
     if base in PARAMETRISED and params:
         return PARAMETRISED[base](**params)
@@ -166,7 +181,7 @@ def metric_names() -> List[str]:
 
 
 def _is_registered(name: str) -> bool:
-    _ensure_metrics()
+    _ensure_metrics(name)
     return name in _metrics
 
 
@@ -234,26 +249,33 @@ def _checked(m: Metric) -> Metric:
 
 
 # -- constraints -----------------------------------------------------------------------
-def register_constraint(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None) -> Any:
-    """Register a constraint object (see :mod:`metricprops.constraint`) under its name."""
+def register_constraint(obj: Any, *, replace: bool = False, _plugin: Optional[str] = None,
+                        _name: Optional[str] = None) -> Any:
+    """Register a constraint object (see :mod:`metricprops.constraint`) under its name
+    (``_name``, an entry point's, wins)."""
     from .constraint import Constraint
     if isinstance(obj, type) and issubclass(obj, Constraint):
         obj = obj()
     if not isinstance(obj, Constraint):
         raise InvalidConstraintError(f"expected a Constraint, got {type(obj).__name__}")
+    if _name is not None and obj.name != _name:
+        obj = copy.copy(obj)
+        obj.name = _name
     if obj.name in _constraints and not replace and type(_constraints[obj.name]) is not type(obj):
         raise InvalidConstraintError(f"a constraint named {obj.name!r} is already registered")
     _constraints[obj.name] = obj
     return obj
 
 
-def _ensure_constraints() -> None:
+def _ensure_constraints(name: Optional[str] = None) -> None:
+    """The built-ins, and the plug-ins unless ``name`` is a built-in's."""
     if not _constraints:
         from .constraints import BUILTIN_CONSTRAINTS, COVER_CONSTRAINTS
         for c in BUILTIN_CONSTRAINTS:
             _constraints[c.name] = c
         _cover_constraints.update((c.name, c) for c in COVER_CONSTRAINTS)
-    load_entry_points(CONSTRAINT_GROUP, register_constraint)
+    if name is None or (name not in _constraints and name not in _cover_constraints):
+        load_entry_points(CONSTRAINT_GROUP, register_constraint)
 
 
 def get_constraint(name: Any) -> Any:
@@ -265,7 +287,7 @@ def get_constraint(name: Any) -> Any:
         raise InvalidConstraintError(
             f"expected a constraint name (str) or a Constraint object, got "
             f"{type(name).__name__} {name!r}")
-    _ensure_constraints()
+    _ensure_constraints(name)
     if name in _cover_constraints and name not in _constraints:
         return _cover_constraints[name]
     if name not in _constraints:

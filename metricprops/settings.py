@@ -26,7 +26,8 @@ __all__ = [
     "check_min_items", "check_time_budget", "DEFAULT_SCALE_MAX_N", "check_scale_max_n",
     "DEFAULT_JOBS", "DEFAULT_MEMORY_LIMIT", "TIMEOUT_GRACE", "WALL_FACTOR", "OUTPUT_KEEP",
     "usable_cores", "check_jobs", "check_memory_limit", "check_cluster", "default_memory_limit",
-    "Budget", "Run", "defaults", "current_defaults", "MAX_DEFAULT_MEMORY",
+    "Budget", "Run", "defaults", "current_defaults", "ambient_seed", "ambient_seed_uses",
+    "MAX_DEFAULT_MEMORY",
 ]
 
 #: Random instances per (metric, constraint) pair after the exhaustive phase.
@@ -347,6 +348,9 @@ def _check_optional_bool(name: str, value: Any) -> Optional[bool]:
 
 
 _DEFAULTS: Dict[str, Any] = {"budget": None, "run": None, "seed": None, "baseline": None}
+#: How many checks took the seed :func:`defaults` set (the pytest plugin names a drawn seed
+#: at the end of a session only when one did).
+_SEED_USES = [0]
 
 
 def current_defaults() -> Dict[str, Any]:
@@ -354,6 +358,20 @@ def current_defaults() -> Dict[str, Any]:
     "seed": int or None, "baseline": path or None}`` (``None``: the built-in defaults, a
     fresh seed per call, no baseline)."""
     return dict(_DEFAULTS)
+
+
+def ambient_seed() -> Optional[int]:
+    """The seed :func:`defaults` set (``None`` outside it), counted as used by a check
+    (:func:`ambient_seed_uses`)."""
+    seed = _DEFAULTS["seed"]
+    if seed is not None:
+        _SEED_USES[0] += 1
+    return seed
+
+
+def ambient_seed_uses() -> int:
+    """How many times a check has taken the seed :func:`defaults` set, in this process."""
+    return _SEED_USES[0]
 
 
 @contextmanager

@@ -31,7 +31,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from .settings import check_seed, current_defaults, draw_seed
+from .settings import ambient_seed, check_seed, current_defaults, draw_seed
 
 __all__ = ["assert_satisfies", "assert_agrees", "assert_no_new_findings"]
 
@@ -47,7 +47,7 @@ def _resolve(seed: Optional[int], max_examples: Optional[int], options: Dict[str
     budget, run = resolve_knobs(caller, options.pop("budget", None), options.pop("run", None),
                                 options)
     if seed is None:
-        seed = current_defaults()["seed"]
+        seed = ambient_seed()
     return (draw_seed() if seed is None else check_seed(seed)), budget, run
 
 

@@ -6,11 +6,12 @@ Exit status: 0 success, 1 a finding (an audit that failed, implementations that 
 from __future__ import annotations
 
 import sys
+import warnings
 from typing import Any
 
 import click
 
-from ..errors import MetricPropsError
+from ..errors import MetricPropsError, PluginLoadWarning
 from ._exit import EXIT_FINDING, EXIT_OK, EXIT_USAGE
 from .audit import command as audit_command
 from .closed_forms import command as closed_forms_command
@@ -28,6 +29,20 @@ class Group(click.Group):
     stderr and exit status 2.  Anything else is a bug of ours and is not disguised."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        previous = warnings.showwarning
+
+        def show(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
+            """A skipped plug-in in one line (not Python's two, with our source line)."""
+            if issubclass(category, PluginLoadWarning):
+                click.echo(f"warning: {message}", err=True)
+            else:
+                previous(message, category, *args, **kwargs)
+
+        with warnings.catch_warnings():
+            warnings.showwarning = show
+            return self._invoke(ctx)
+
+    def _invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # output piped into a pager that quit

@@ -13,7 +13,8 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
 
     [[target]]
     target = "sklearn.metrics:adjusted_rand_score"   # a built-in, module:attr or file.py:attr
-    name = "sklearn_ari"         # its name in the report (default: from the target)
+    name = "sklearn_ari"         # its name in the report (default: a Metric's own name, as
+                                 # on the command line; else from the target)
     lower = -0.5                 # declared metadata: kind, lower, upper, perfect, symmetric
     upper = 1
     perfect = 1
@@ -90,6 +91,9 @@ class PlanTarget:
     defaults: Dict[str, Any] = field(default_factory=dict)
     #: the declared conventions of its ``[target.conventions]`` table (``None``: none)
     conventions: Optional[Conventions] = None
+    #: whether the plan gave the name (else a target that is a Metric keeps its own name,
+    #: the one ``metricprops audit TARGET`` gives it)
+    named: bool = True
 
     def metric(self, base: str = ".") -> Metric:
         """The target as a :class:`~metricprops.Metric` (imported now)."""
@@ -100,7 +104,9 @@ class PlanTarget:
                             f"file.py:attr, got the name {spec!r}")
         if not is_target_spec(spec) or self.adapter.plain:
             found = resolve_metric(spec, conventions=self.conventions, **meta)
-            return found if found.name == self.name else found.with_metadata(name=self.name)
+            if found.name == self.name or (not self.named and is_target_spec(spec)):
+                return found
+            return found.with_metadata(name=self.name)
         obj = import_target(spec)
         if isinstance(obj, Metric):
             raise PlanError(f"target {self.name!r}: {spec} is already a Metric; an adapter "
@@ -202,7 +208,8 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
         if name in {t.name for t in targets}:
             raise PlanError(f"{where}: the name {name!r} is used twice (give each a name)")
         targets.append(PlanTarget(
-            spec=spec, name=name, metadata={k: table[k] for k in METADATA if k in table},
+            spec=spec, name=name, named="name" in table,
+            metadata={k: table[k] for k in METADATA if k in table},
             settings=_settings(table, where),
             constraints=_constraints(table.get("constraints"), where),
             conventions=_conventions(table.get("conventions"), where),
@@ -321,6 +328,9 @@ def run_plan(plan: Plan, *, overrides: Optional[Mapping[str, Any]] = None,
         names = t.constraints or plan.constraints
         m, budget = t.metric(plan.base), target_budget(plan, t, overrides)
         cons = [get_constraint(c) for c in names] if names else default_constraints([m])
+        if m.name in result.metadata:  # two Metrics of one name, neither named by the plan
+            raise PlanError(f"{plan.source}: the name {m.name!r} is used twice (target "
+                            f"{t.spec}; give each a name)")
         tasks += [CheckTask(m, c, pair_seed(seed, m.name, c.name), budget) for c in cons]
         result.metadata[m.name] = {**audited_metadata(m), "target": t.spec,
                                    "adapter": t.adapter.to_json()}

@@ -44,6 +44,7 @@ def run_check(m: Any, c: Constraint, seed: int, budget: Budget, *,
         pass  # a hung metric (recorded as a finding) or the time budget: report what we have
     except MemoryError as exc:  # outside a metric call, after calling the metric
         search.out_of_memory(exc)
+    search.replay_findings()  # a violation whose values change is nondeterminism
     out = verdict(m, c, search, budget, seed)
     out.calls = search.scorer.calls
     out.seconds = time.perf_counter() - started

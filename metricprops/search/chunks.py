@@ -22,9 +22,10 @@ JSON are the same:
   scorer's memo (every input scored, with its value) and the calls that failed.  The check
   resumes with a scorer that knows those values, so the later phases call the metric exactly
   when one worker would have.
-* A hung metric (``timeout``) ends the phase where it hung, as in one worker; if one worker
-  would have skipped that instance, the chunks cannot stand for the phase and the check
-  enumerates by itself.
+* A hung metric (``timeout``) ends the phase where it hung, as in one worker, or on a
+  degenerate input ends the run and skips that input class from then on (recorded as
+  ``-1`` in ``found_at``: every size skipped); if one worker would have skipped that
+  instance, the chunks cannot stand for the phase and the check enumerates by itself.
 
 Only deterministic metrics give the same result both ways (a metric whose values change
 between calls is a finding of the determinism constraint, not something to reproduce).
@@ -52,6 +53,8 @@ __all__ = ["chunk_plan", "run_chunk", "resume", "Chunk", "MIN_SPLIT", "MAX_CHUNK
 MIN_SPLIT = 20_000
 #: Most weight in one chunk (its memo travels back when it ends).
 MAX_CHUNK = 50_000
+#: ``found_at`` of an input class skipped at every size (the metric hung on one of them).
+SKIPPED = -1
 #: Chunks per worker at least, so that a worker done early takes another.
 CHUNKS_PER_WORKER = 4
 
@@ -136,8 +139,9 @@ class Group:
 
 @dataclass
 class Run:
-    """Groups evaluated under one skip state; ``end``: the violation that changed it, or
-    the hung call that stopped the chunk (``(kind, n, class, error)``)."""
+    """Groups evaluated under one skip state; ``end``: the violation that changed it, the
+    hung call that stopped the chunk, or the one that skipped its input class (``(kind, n,
+    class, error)``, kind ``"violation"``, ``"abort"`` or ``"skip"``)."""
 
     groups: Dict[Tuple[int, str], Group] = field(default_factory=dict)
     end: Optional[Tuple[str, int, str, Any]] = None
@@ -221,7 +225,7 @@ def run_chunk(metric: Any, constraint: Any, parts: Sequence[Any], hint: Dict[str
     instances = itertools.chain.from_iterable(constraint.enumerate_part(p) for p in parts)
     for pos, instance in enumerate(instances):
         n, cls = instance.n, input_class(instance)
-        if n < min_items or n > found_at.get(cls, n):
+        if n < min_items or n > found_at.get(cls, n) or search.skips(instance):
             continue
         run = runs[-1]
         group = scorer.group = run.groups.setdefault((n, cls), Group())
@@ -237,7 +241,11 @@ def run_chunk(metric: Any, constraint: Any, parts: Sequence[Any], hint: Dict[str
         if key is None:
             continue
         group.keep(key, instance, what, True, pos)
-        if key[0] == "violation" and n < found_at.get(cls, n + 1):
+        if search.skips(instance):  # a time-out on a degenerate input: the class is skipped
+            found_at[cls] = SKIPPED
+            run.end = ("skip", n, cls, None)
+            runs.append(Run())
+        elif key[0] == "violation" and n < found_at.get(cls, n + 1):
             found_at[cls] = n
             run.end = ("violation", n, cls, None)
             runs.append(Run())
@@ -294,13 +302,13 @@ class _Merged:
                     continue
                 kind, n, cls, error = run.end
                 if n > self.found_at.get(cls, n):  # one worker skipped that instance
-                    if kind == "abort":
+                    if kind != "violation":
                         return False
                     continue
                 if kind == "abort":
                     self.abort = error
                     return True
-                self.found_at[cls] = n
+                self.found_at[cls] = SKIPPED if kind == "skip" else n
         return True
 
     def install(self, search: Search) -> Dict[str, int]:
@@ -317,6 +325,7 @@ class _Merged:
         search.candidates = {s: (i, ev) for s, (_, i, ev) in self.candidates.items()}
         search.screened = set(self.candidates)
         search.undecided = self.undecided
+        search.skipped = {cls for cls, n in self.found_at.items() if n == SKIPPED}
         return dict(self.found_at)
 
 

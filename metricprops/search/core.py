@@ -12,7 +12,11 @@ and a metric that merges ``0`` and ``"0"`` and drops the items labelled ``-1`` s
 
 Phase 1 checks every instance up to ``exhaustive_n`` items, smallest first, and keeps the
 smallest instance of each finding (an input class with a violation skips larger instances
-of that class; an error skips nothing).  Phase 2 runs hypothesis: each run hunts for a
+of that class; an error skips nothing).  A hung metric stops the check (every further call
+could wait as long), except on a degenerate input: there a metric that hangs on a one-block
+prediction (a convention loop) cannot hide a formula bug on ordinary inputs, so every phase
+skips the degenerate inputs from then on (:attr:`Search.skipped`) and goes on with the
+others, as past an error.  Phase 2 runs hypothesis: each run hunts for a
 finding not seen yet among generated instances and shrinks the first new one it meets
 (only that one: the shrinker keeps to instances with the same key); the next run, with the
 remaining budget, hunts for the next.  A finding met while
@@ -33,6 +37,7 @@ metric stays below ``FAMILY_ALPHA`` however hard the search hunted.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from typing import Any, Dict, List, Optional, Tuple
@@ -57,6 +62,8 @@ MAX_FINDINGS = 12
 FATAL = ("timeout", "memory")
 
 Key = Tuple[str, str, str, str]  # (kind, reason, input class, cause)
+#: The input class whose time-out skips the class rather than stopping the check.
+SKIPPABLE = "degenerate"
 #: The key of an evaluation's extra naming the cause of a violation (part of its finding's
 #: key: each cause is a finding of its own, shrunk on its own).
 CAUSE = "cause"
@@ -85,12 +92,7 @@ def input_class(instance: Instance) -> str:
 
 
 def error_key(instance: Instance, exc: MetricCallError) -> Key:
-    cause = exc.__cause__
-    while isinstance(cause, MetricCallError):  # relabelled (compare's sides): the metric's own
-        cause = cause.__cause__
-    reason = (f"{exc.reason}:{type(cause).__name__}" if exc.reason == "raised" and cause
-              else exc.reason)
-    return ("error", reason, input_class(instance), "")
+    return ("error", exc.finding_reason(), input_class(instance), "")
 
 
 def violation_key(instance: Instance, ev: Evaluation) -> Key:
@@ -98,6 +100,29 @@ def violation_key(instance: Instance, ev: Evaluation) -> Key:
     ``convention`` when the constraint found a declared convention explains it)."""
     kind = CONVENTION if ev.extra.get(CONVENTION) else "violation"
     return (kind, "", input_class(instance), str(ev.extra.get(CAUSE, "")))
+
+
+def _same_scores(a: Dict[str, Any], b: Dict[str, Any], tolerance: float) -> bool:
+    """Whether two scorings of one instance agree (the one tolerance policy; NaN equals
+    NaN)."""
+    from ..constraints._fresh import same_value
+
+    return a.keys() == b.keys() and all(same_value(x, b[k], tolerance) for k, x in a.items())
+
+
+def _changed(scorings: List[Dict[str, Any]]) -> str:
+    """The "why" of a violation whose values changed when scored again."""
+    def shown(value: Any) -> str:
+        return f"{value:.12g}" if isinstance(value, float) else str(value)
+
+    names = [k for k in scorings[0] if any(k not in o or o[k] != scorings[0][k]
+                                           for o in scorings[1:])]
+    changes = "; ".join(f"{k} = " + ", then ".join(
+        shown(o[k]) if k in o else o.get("error", "not scored") for o in scorings)
+        for k in names)
+    return (f"nondeterministic: scored again, the same input gave other values ({changes}): "
+            f"the metric's values change between calls (see the determinism check), "
+            f"which is no evidence about its formula")
 
 
 class Search:
@@ -127,6 +152,16 @@ class Search:
         self.exhaustive_done = False
         #: the instance evaluated last (where a search that ran out of memory was)
         self.last: Optional[Instance] = None
+        #: input classes no longer evaluated: the metric hung on one of their instances
+        self.skipped: set = set()
+        #: hypothesis replayed an instance and the metric's values changed (``Flaky``)
+        self.flaky = False
+        #: the violations whose values changed when their instance was scored again
+        self.nondeterministic: set = set()
+
+    def skips(self, instance: Instance) -> bool:
+        """Whether ``instance`` is of an input class the search skips (a time-out on it)."""
+        return bool(self.skipped) and input_class(instance) in self.skipped
 
     # -- one instance ---------------------------------------------------------------------
     def _tick(self) -> None:
@@ -162,14 +197,17 @@ class Search:
 
     def outcome(self, instance: Instance, phase: str) -> Tuple[Optional[Key], Any]:
         """Evaluate; the finding's key and evidence (``None`` if no finding).  A hung metric
-        is recorded and stops the check (:class:`Abort`)."""
+        is recorded and stops the check (:class:`Abort`), or on a degenerate input skips
+        that input class from then on (the time-out is a finding, as an error is)."""
         cls = input_class(instance)
         self.tried[cls] = self.tried.get(cls, 0) + 1
         try:
             ev = self.evaluate(instance)
         except MetricCallError as exc:
             release(exc)
-            if exc.reason in FATAL:
+            if exc.reason == "timeout" and cls == SKIPPABLE:
+                self.skipped.add(cls)
+            elif exc.reason in FATAL:
                 self._keep(error_key(instance, exc), instance, exc, phase, False)
                 raise Abort(exc) from None
             return declared_key(self, instance, error_key(instance, exc), exc), exc
@@ -212,7 +250,8 @@ class Search:
                 ((False, i) for i in enumerated),
                 ((True, i) for i in self.constraint.examples(max_items))):
             cls = input_class(instance)
-            if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n):
+            if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n) \
+                    or self.skips(instance):
                 continue
             self.exhaustive += 1
             self.explicit += explicit
@@ -241,7 +280,7 @@ class Search:
     def _run(self, max_items: int, max_examples: int, seed: int, shrunk: set) -> Optional[Key]:
         from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings
         from hypothesis import seed as hypothesis_seed
-        from hypothesis.errors import Unsatisfiable
+        from hypothesis.errors import Flaky, Unsatisfiable
 
         from .storage import search_storage
 
@@ -250,6 +289,8 @@ class Search:
 
         def test(instance: Instance) -> None:
             assume(instance.n >= self.min_items)
+            if self.skips(instance):
+                return  # the metric hung on this input class: not called again
             if "hunted" not in state:
                 self.random += 1
             key, what = self.outcome(instance, "random")
@@ -279,6 +320,11 @@ class Search:
         except _Found:
             instance, what = state["last"]  # the last failing run is the shrunk one
             self._keep(state["hunted"], instance, what, "random", True, replace=True)
+        except Flaky:  # replayed, an instance gave other values: the metric's doing, kept
+            self.flaky = True  # as met (never a hypothesis error out of a check)
+            if "last" in state:
+                instance, what = state["last"]
+                self._keep(state["hunted"], instance, what, "random", False)
         except Exception as exc:
             if not memory_in(exc):
                 raise
@@ -297,8 +343,8 @@ class Search:
 
             # called only by minimise, below, in this iteration: key and seen bound here
             def holds(candidate: Instance, key: Any = key, seen: Dict[int, Any] = seen) -> bool:
-                if candidate.n < self.min_items:  # left out on purpose (--min-items)
-                    return False
+                if candidate.n < self.min_items or self.skips(candidate):  # left out on
+                    return False  # purpose (--min-items), or the metric hung on its class
                 got, evidence = self.outcome(candidate, "minimise")
                 seen[id(candidate)] = evidence
                 return got == key
@@ -313,6 +359,34 @@ class Search:
                 self.minimal[key] = "proved"
             elif local:
                 self.minimal[key] = "local"
+
+    def replay_findings(self) -> None:
+        """Score the instance of each violation again, twice, past the memo: a violation
+        whose values change is the metric's nondeterminism, not its formula; its evidence
+        then says so (``extra["nondeterministic"]``: the values of each scoring)."""
+        if self.constraint.name == "determinism" or getattr(self.constraint, "measures", False):
+            return
+        for key, (instance, what, found_by, shrunk) in list(self.findings.items()):
+            if (not isinstance(what, Evaluation) or key[0] != "violation" or what.tentative
+                    or key in self.confirmed_keys):
+                continue
+            scorings = [dict(what.scores)]
+            for _ in range(2):
+                try:
+                    again = self.constraint.evaluate(instance, Scorer(self.metric,
+                                                                      self.scorer.timeout),
+                                                     self.metric, self.tolerance)
+                except MetricCallError as exc:
+                    release(exc)
+                    scorings.append({"error": exc.reason})
+                    continue
+                scorings.append(dict(again.scores))
+            if any(not _same_scores(scorings[0], other, self.tolerance)
+                   for other in scorings[1:]):
+                self.nondeterministic.add(key)
+                self.findings[key] = (instance, dataclasses.replace(
+                    what, detail=_changed(scorings),
+                    extra={**what.extra, "nondeterministic": scorings}), found_by, shrunk)
 
     # -- phase 4 --------------------------------------------------------------------------
     def run_scale(self, max_n: int, max_items: int) -> None:

@@ -24,12 +24,17 @@ ladder: the finding is reported at the smallest n found failing (with n - 1 pass
 shape and size, with a one-line reproduction runnable as printed (:func:`reproduction`) --
 never as a list of labels.  Each shape pair is its own cause (``"cause"`` in the finding's
 data, and of its key: ``(kind, reason, "scale", cause)``); an error is one finding per
-reason.  A kind already found on small inputs is not reported again at scale.  A call
+reason and exception type (keyed as on small inputs: ``raised:ZeroDivisionError``).  A kind
+already found on small inputs is not reported again at scale.  A call
 that takes more than :data:`SCALE_CALL_SECONDS` or runs out of memory ends its shape pair
 quietly (slowness is the ``scaling`` property's business, not a finding here); the phase
 stops after :data:`SCALE_SECONDS` of CPU time in all (or
 :data:`~metricprops.settings.WALL_FACTOR` times that of wall time); a metric fast enough
-for neither limit to bite gets the same verdicts on every run.  The phase's calls are not
+for neither limit to bite gets the same verdicts on every run.  A slower one may reach more
+or fewer shape pairs from one run to the next (clusim's ``adj_mi`` takes 0.7 to 1.8 s a call
+at 92,683 and 131,072 items, against the 1 s limit, and its phase ends after four pairs), so
+its findings at scale can differ between runs; an exception it already raised on small
+inputs is never one of them.  The phase's calls are not
 counted in the check's ``calls`` (which stays the same on every run of the same seed,
 however far a slow metric got here).
 """
@@ -293,7 +298,9 @@ def _found(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str]
     except MetricCallError as exc:
         if exc.reason in QUIET:
             raise _Quiet() from None
-        return key("error", exc.reason), exc
+        # the reason as small inputs key it (``raised:ZeroDivisionError``): an exception met
+        # there already is known, however far a slow metric's phase got on this run
+        return key("error", exc.finding_reason()), exc
     if ev.outcome is Outcome.VIOLATED and not ev.tentative and not ev.extra.get("convention"):
         return key("violation", "", shapes), ev  # a declared convention is no scale finding
     return None, ev

@@ -179,6 +179,13 @@ def _decide(c: Constraint, search: Search, findings: List[Finding], ties: List[F
         minimal = _MINIMAL.get(head.minimal, "") if head.found_by != "exhaustive" else ""
         note = (" Confirmed by a statistical test on fresh samples, independent of the "
                 "search." if confirmed else "")
+        if key in search.nondeterministic:  # the values changed when scored again
+            return dict(status=Status.FAILED, counterexample=head.example,
+                        found_by=head.found_by, findings=findings, evidence=evidence,
+                        message=f"nondeterministic: the smallest violation "
+                                f"({items(head.items)}, {how}) gave other values when scored "
+                                f"again, so it says nothing about the formula (see the "
+                                f"determinism check).{also}{stopped}")
         return dict(status=Status.FAILED, counterexample=head.example, found_by=head.found_by,
                     findings=findings, evidence=evidence,
                     message=f"{c.violation_message(head.items, how)}{minimal}{also}{note}"
@@ -220,6 +227,14 @@ def verdict(m: Any, c: Constraint, search: Search, budget: Budget, seed: int) ->
     ties = _ties(search, budget.exhaustive_n)
     checked = _checked(c, m, search, budget, seed)
     decided = _decide(c, search, findings, ties, checked, scope, seed)
+    if search.flaky and c.name != "determinism":
+        decided["message"] = (f"{decided['message'].rstrip('.')}. Replayed by the search, an "
+                              f"instance gave other values: the metric is nondeterministic "
+                              f"(see the determinism check).")
+    if search.skipped:
+        decided["message"] = (f"{decided['message'].rstrip('.')}. After the time-out the search "
+                              f"skipped the other {joined(sorted(search.skipped))} inputs and "
+                              f"went on with the others.")
     errors = [f for f in findings if f.kind == "error"]
     others = sum(k for cls, k in search.tried.items() if cls != DEGENERATE)
     if errors and all(f.input == DEGENERATE for f in errors) and others:

@@ -7,13 +7,15 @@ a noise label.  Every built-in passes.
 """
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 import metricprops as mp
 from metricprops import get_metric
 
-from plugins.planted import sorting_rand, truth_keyed_cache
+from plugins.planted import every_kth_call, size_cached_rand, sorting_rand, truth_keyed_cache
 
 rand = get_metric("rand")
 
@@ -84,6 +86,51 @@ def test_determinism_catches_a_cache_keyed_on_the_truth(run):
     assert ce["truth"] == [0, 0] and sorted([ce["pred"], ce["pred_2"]]) == [[0, 0], [0, 1]]
     assert ce["scores"] == {"pred_scored_first": 1.0, "pred_scored_second": 0.0,
                             "pred_2_scored_second": 1.0, "pred_2_scored_first": 0.0}
+
+
+def test_a_value_wrong_now_and_then_fails_determinism_with_the_two_values():
+    # hypothesis replayed the instance, the value had changed, and its FlakyFailure escaped
+    # mp.check (on the command line: "constraint raised FlakyFailure")
+    r = mp.check(_metric(every_kth_call(97)), "determinism", seed=1, max_examples=30,
+                 scale_max_n=0)
+    assert r.status == "failed", r.message
+    values = sorted(v for v in r.counterexample["scores"].values() if isinstance(v, float))
+    assert len(values) >= 2 and values[-1] - values[0] == pytest.approx(1e-6)
+
+
+def test_determinism_catches_a_value_that_depends_on_the_calls_made_before(run):
+    # a cache keyed on the number of items: in one process every input of a size scores as
+    # the first one did, whatever the order; a new process that never called it tells
+    r = run(_metric(size_cached_rand), "determinism")
+    assert r.status == "failed", r.message
+    scores = r.counterexample["scores"]
+    assert scores["pred_here"] == scores["pred_2_here"]
+    assert scores["pred_2_first_in_a_new_process"] != scores["pred_2_here"]
+    assert r.counterexample["detail"].startswith("the values depend on the calls made before")
+
+
+def test_a_check_whose_search_replays_a_changed_value_says_so():
+    # label invariance calls the metric afresh: hypothesis replayed an instance, the value
+    # had changed, and FlakyFailure escaped mp.check
+    r = mp.check(_metric(every_kth_call(7)), "label_invariance", seed=1, max_examples=30,
+                 exhaustive_n=3, scale_max_n=0)
+    assert r.status == "failed" and r.message.startswith("nondeterministic:"), r.message
+    assert "Replayed by the search, an instance gave other values" in r.message
+
+
+def test_other_checks_call_a_value_that_changes_when_scored_again_nondeterministic():
+    r = mp.check(_metric(every_kth_call(7)), "symmetry", seed=1, max_examples=20,
+                 scale_max_n=0)
+    assert r.status == "failed"
+    assert r.message.startswith("nondeterministic: the smallest violation"), r.message
+    assert "says nothing about the formula" in r.message
+    assert r.counterexample["detail"].startswith("nondeterministic: scored again")
+    scorings = r.counterexample["nondeterministic"]
+    assert len(scorings) == 3 and len({tuple(s.values()) for s in scorings}) > 1
+    # a deterministic violation is the formula's: scored again, it is the same
+    sound = mp.check(_metric(lambda t, p: rand(t, p) + 0.1 * (len(set(p)) == 2)),
+                     "symmetry", seed=1, max_examples=20, scale_max_n=0)
+    assert sound.status == "failed" and "nondeterministic" not in json.dumps(sound.to_json())
 
 
 def test_input_immutability_catches_an_in_place_sort(run):

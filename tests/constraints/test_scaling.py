@@ -7,14 +7,18 @@ time itself.
 """
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import metricprops as mp
 from metricprops import get_metric
+from metricprops.constraints._growth import CALL_SECONDS, FLOOR
 from metricprops.constraints.scaling import fit, power
 from metricprops.errors import InvalidMetricError
 from metricprops.metrics.base import growth_exponent
 
+from plugins import planted
 from plugins.planted import (
     dense_table_rand,
     lazy_pair_loop_rand,
@@ -90,6 +94,18 @@ def test_a_heavy_first_call_is_not_the_peak_memory(short_scaling_calls):
     assert r.status == "failed"
     assert r.counterexample["scores"] == {"declared": "n", "time_growth": "faster than n^1.75"}
     assert [row["n"] for row in r.counterexample["measured"]["growth"]][:3] == [64, 128, 256]
+
+
+def test_the_planted_slowness_is_cpu_time_on_any_processor(monkeypatch):
+    # a fixed number of loop steps took 2 s a call here and about 1 s on a faster
+    # processor, under the scaling property's stop: the planted metric computes until the
+    # process's CPU clock says so (here a clock whose every read is 10 ms of work)
+    for n, low, high in ((128, 1.5 * CALL_SECONDS, 2 * CALL_SECONDS), (64, FLOOR, 0.1)):
+        reads = itertools.count()
+        monkeypatch.setattr(planted, "CPU_CLOCK", lambda reads=reads: next(reads) * 0.01)
+        slow_from_the_start([0] * n, [0] * n)
+        spent = (next(reads) - 1) * 0.01  # the clock when the metric last read it
+        assert low <= spent + 1e-9 < high, (n, spent)
 
 
 @pytest.mark.slow

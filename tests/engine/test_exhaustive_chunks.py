@@ -55,6 +55,16 @@ def late_hang(labels_true, labels_pred):
     return ELM(labels_true, labels_pred)
 
 
+@mp.metric(name="late_degenerate_hang", **META)
+def late_degenerate_hang(labels_true, labels_pred):
+    """ELM F, but loops on a late degenerate input (a one-block truth of 5 items against two
+    blocks): the time-out skips the degenerate inputs from there on."""
+    if list(labels_true) == [0] * 5 and len(set(labels_pred)) == 2:
+        while True:
+            pass
+    return ELM(labels_true, labels_pred)
+
+
 @mp.metric(name="late_chatty", **META)
 def late_chatty(labels_true, labels_pred):
     """Prints on every call of 5 items and raises on one: an error with output."""
@@ -149,6 +159,20 @@ def test_a_hung_metric_ends_the_chunked_phase_where_one_worker_stops():
     chunks = _in_chunks(m, c, 20, True, budget)
     assert _merges(m, c, chunks, budget)
     assert run_check(m, c, 5, budget, chunks=chunks).to_json() == whole.to_json()
+
+
+@pytest.mark.slow  # three checks of 5 items, with time-outs
+def test_a_time_out_on_a_degenerate_input_skips_the_class_in_chunks_as_in_one_worker():
+    budget = BUDGET.replace(timeout=0.3)
+    m, c = resolve_metric(late_degenerate_hang), get_constraint("completeness")
+    whole = run_check(m, c, 5, budget)
+    assert whole.status == "error" and whole.error["reason"] == "timeout"
+    assert whole.ordinary_status == "passed"  # the search went on past the time-out
+    for size, hints in ((20, True), (5, False)):
+        chunks = _in_chunks(m, c, size, hints, budget)
+        assert any(run.end and run.end[0] == "skip" for chunk in chunks for run in chunk.runs)
+        assert _merges(m, c, chunks, budget)
+        assert run_check(m, c, 5, budget, chunks=chunks).to_json() == whole.to_json(), size
 
 
 def test_small_phases_one_worker_and_unsplit_constraints_are_not_split():

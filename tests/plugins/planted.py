@@ -7,8 +7,13 @@
   [-0.5, 1]);
 * ``truth_keyed_cache()`` -- a fresh Rand with a cache keyed on the truth only (the first
   prediction's value sticks); ``truth_cached`` is one made at import, for file targets;
+* ``every_kth_call(k)`` -- a fresh Rand off by 1e-6 on every k-th call (a wrong value now
+  and then, as a race or an uninitialised buffer gives);
+* ``size_cached_rand`` -- a Rand with a cache keyed on the number of items only;
 * ``sorting_rand`` -- sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``);
 * ``pair_loop_rand`` -- Rand by a loop over every pair of items (quadratic in n);
+* ``slow_from_the_start`` -- Rand that first computes for a set CPU time (:func:`spin`),
+  past the scaling property's stop from 128 items on, on any processor;
 * ``dense_table_rand`` -- builds a dense classes × clusters table first (memory quadratic
   when both partitions have many blocks).
 
@@ -16,9 +21,13 @@ The command-line tests name them as file targets (``.../plugins/planted.py:fmi_i
 """
 from __future__ import annotations
 
+import itertools
+import time
+
 import numpy as np
 
 from metricprops import get_metric
+from metricprops.constraints._growth import CALL_SECONDS
 
 rand = get_metric("rand")
 
@@ -72,6 +81,27 @@ def truth_keyed_cache():
 
 truth_cached = truth_keyed_cache()
 
+_BY_SIZE: dict = {}
+
+
+def size_cached_rand(labels_true, labels_pred):
+    """Rand with a cache keyed on the number of items only: within one process, every input
+    of a size gets the value of the first one scored."""
+    if len(labels_true) not in _BY_SIZE:
+        _BY_SIZE[len(labels_true)] = rand(labels_true, labels_pred)
+    return _BY_SIZE[len(labels_true)]
+
+
+def every_kth_call(k: int, error: float = 1e-6):
+    """A fresh Rand whose every ``k``-th call is off by ``error``."""
+    calls = itertools.count(1)
+
+    def now_and_then_rand(labels_true, labels_pred):
+        """Rand, off by a little on every k-th call."""
+        value = rand(labels_true, labels_pred)
+        return value - error if next(calls) % k == 0 else value
+    return now_and_then_rand
+
 
 def sorting_rand(labels_true, labels_pred):
     """Sorts the caller's truth in place (``list.sort`` / ``ndarray.sort``)."""
@@ -100,12 +130,26 @@ def lazy_pair_loop_rand(labels_true, labels_pred):
     return pair_loop_rand(labels_true, labels_pred)
 
 
+#: The clock the planted slowness is measured on: the process's CPU time, which the scaling
+#: property's stops read too (a fixed number of loop steps takes 2 s on one processor and
+#: 1 s on another, under the stop).
+CPU_CLOCK = time.process_time
+#: CPU seconds a call of :func:`slow_from_the_start` takes below 128 items (past the scaling
+#: property's floor) and from 128 on (past its stop of one call).
+SLOW_SECONDS = (0.05, 1.5 * CALL_SECONDS)
+
+
+def spin(seconds: float) -> None:
+    """Compute for ``seconds`` of CPU time (:data:`CPU_CLOCK`), however fast the processor."""
+    end = CPU_CLOCK() + seconds
+    while CPU_CLOCK() < end:
+        pass
+
+
 def slow_from_the_start(labels_true, labels_pred):
-    """About 0.05 s of CPU time a call below 128 items and 2 s from 128 on: too slow to
-    time three sizes (the scaling property stops a size past 1 s a call)."""
-    spins = 0
-    for _ in range(60_000_000 if len(labels_true) >= 128 else 1_500_000):
-        spins += 1
+    """0.05 s of CPU time a call below 128 items and 1.5 s from 128 on: too slow to time
+    three sizes (the scaling property stops a size past 1 s a call)."""
+    spin(SLOW_SECONDS[len(labels_true) >= 128])
     return rand(labels_true, labels_pred)
 
 

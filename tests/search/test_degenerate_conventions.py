@@ -117,3 +117,31 @@ def test_no_verdict_apart_when_every_instance_is_degenerate():
     # are no other inputs to give a verdict on
     r = mp.check(nan_on_singletons, "degenerate", **FAST)
     assert r.status is Status.ERROR and r.ordinary_status is None and r.cell == "!"
+
+
+@mp.metric(name="hangs_on_one_block", kind="similarity", bounds=(0, 1), perfect=1.0)
+def hangs_on_one_block(labels_true, labels_pred):
+    """Hangs on a one-block prediction of 4 items; on the other 4-item inputs it merges
+    badly (1 - ELM F: a completeness bug at the same size)."""
+    f = mp.get_metric("elm_f")(labels_true, labels_pred)
+    if len(labels_true) < 4:
+        return f
+    if len(set(labels_pred)) == 1:
+        while True:
+            pass
+    return 1.0 - f
+
+
+def test_a_time_out_on_a_degenerate_input_skips_that_class_and_searches_the_others():
+    # a hang on a one-block prediction once ended the search: the 4-item instances after it
+    # and every random one went untried, and the cell read "passed on the others"
+    r = mp.check(hangs_on_one_block, "completeness", timeout=0.2, **FAST)
+    assert r.status is Status.ERROR and r.error["reason"] == "timeout"
+    assert r.error["pred"] == [0, 0, 0, 0]
+    assert r.ordinary_status is Status.FAILED and r.cell == "✗!", r.message
+    violation = next(f for f in r.findings if f.kind == "violation")
+    assert violation.input == "ordinary" and violation.items == 4
+    timeouts = [f for f in r.findings if f.kind == "error"]
+    assert len(timeouts) == 1  # the other degenerate inputs were skipped, not waited on
+    assert "skipped the other degenerate inputs" in r.message
+    assert int(re.search(r"(\d+) random instances", r.scope).group(1)) > 0  # it ran

@@ -10,6 +10,11 @@ import pytest
 
 import metricprops.checker  # noqa: F401  (loaded before pytester snapshots sys.modules: the
 import metricprops.testing  # noqa: F401   in-process runs below must not re-import numpy)
+from metricprops.registry import list_constraints
+
+# the catalog too: a run that imported it would leave the registry's constraints pointing at
+# modules the snapshot then drops, and the next run's workers could not be sent them
+list_constraints()
 
 pytest_plugins = ["pytester"]
 
@@ -220,3 +225,51 @@ def test_xdist_workers_share_the_controllers_seed() -> None:
     worker = SimpleNamespace(getoption=controller.getoption, workerinput=node.workerinput)
     assert pytest_plugin._settings(worker).seed == pytest_plugin._settings(controller).seed
     assert not pytest_plugin._settings(worker).seed_given
+
+
+DRAWN = "metricprops: seed=* (drawn; replay with --metricprops-seed=*)"
+
+
+def test_a_drawn_seed_is_named_at_the_end_when_a_check_took_it(
+        pytester: pytest.Pytester) -> None:
+    # --help promises the drawn seed: it is shown once a check of ours ran, and only then
+    pytester.makeconftest("")
+    pytester.makepyfile(test_drawn='''
+        import metricprops as mp
+
+        def test_check():
+            assert mp.check("rand", "symmetry", max_examples=2, exhaustive_n=2).status
+    ''')
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines([DRAWN])
+    seed = int(result.stdout.str().split("metricprops: seed=")[1].split(" ")[0])
+    assert f"replay with --metricprops-seed={seed})" in result.stdout.str()
+    assert "metricprops:" not in "\n".join(result.outlines[:8])  # not in the header
+
+
+def test_no_seed_line_when_no_check_ran_or_the_seed_was_given(
+        pytester: pytest.Pytester) -> None:
+    pytester.makeconftest("")
+    pytester.makepyfile(test_nothing="def test_ok():\n    pass\n")
+    assert "metricprops:" not in pytester.runpytest().stdout.str()
+    pytester.makepyfile(test_nothing='''
+        import metricprops as mp
+
+        def test_check():
+            assert mp.check("rand", "symmetry", max_examples=2, exhaustive_n=2).seed == 4
+    ''')
+    out = pytester.runpytest("--metricprops-seed=4").stdout.str()
+    assert "drawn" not in out and "metricprops: seed=4" in out  # the header's line only
+
+
+def test_a_worker_that_took_the_seed_tells_its_controller() -> None:
+    from types import SimpleNamespace
+
+    from metricprops import pytest_plugin
+
+    controller = SimpleNamespace()
+    pytest_plugin.pytest_testnodedown(
+        SimpleNamespace(config=controller, workeroutput={"metricprops_seed_uses": 3}), None)
+    pytest_plugin.pytest_testnodedown(SimpleNamespace(config=controller, workeroutput={}), None)
+    assert pytest_plugin._uses(controller) - pytest_plugin.ambient_seed_uses() == 3

@@ -234,3 +234,28 @@ def test_the_reproduction_of_a_metric_decorated_in_a_module_names_its_target(
     metric = module.ari_int32  # from Python, not through a target
     line = reproduction("one block", "two halves", [4], metric)
     assert "f = import_target('scale_decorated.py:ari_int32')" in line
+
+
+def _raises_on_one_block(labels_true, labels_pred):
+    """Rand that divides by zero on identical one-block partitions (at every size, as
+    clusim's adj_mi does) and overflows on a two-halves prediction from 4,097 items."""
+    if len(set(labels_true)) == 1 and len(set(labels_pred)) == 1:
+        raise ZeroDivisionError("float division by zero")
+    if len(labels_pred) >= 4097 and sorted(Counter(labels_pred).values()) == [
+            len(labels_pred) // 2, len(labels_pred) - len(labels_pred) // 2]:
+        raise OverflowError("too many pairs")
+    return mp.get_metric("rand")(labels_true, labels_pred)
+
+
+def test_an_exception_met_on_small_inputs_is_not_found_again_at_scale():
+    # the scale phase keyed its errors "raised" and the small inputs "raised:ZeroDivisionError":
+    # the same exception came back at scale whenever a slow metric's phase reached its
+    # shape pair before its time ran out (clusim.adj_mi: one finding more on one report run)
+    m = mp.metric(_raises_on_one_block, name="raises_on_one_block", bounds=(0, 1), perfect=1,
+                  symmetric=True)
+    r = mp.check(m, "max_agreement", scale_max_n=5000, **BUDGET)
+    assert r.status == "error" and r.error["reason"] == "raised"
+    reasons = [f.reason for f in r.findings if f.kind == "error"]
+    assert reasons.count("raised:ZeroDivisionError") == 1, reasons  # on small inputs only
+    overflow = [f for f in _scale(r) if f.reason == "raised:OverflowError"]
+    assert [f.items for f in overflow] == [4097]  # a new exception at scale is still found
