@@ -59,13 +59,17 @@ __all__ = ["command"]
               help="Write the audit JSON (schema 1) here.")
 @click.option("--markdown", "md_path", type=click.Path(dir_okay=False), default=None,
               help="Write a Markdown report here.")
+@click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
+              help="Write an HTML report here (index.html: the heat map, each cell's finding "
+                   "drawn; open it from disk).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress line.")
 def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: Optional[int],
             memory_limit: Optional[str], jobs: Optional[int], cluster: Optional[str],
             journal_path: Optional[str], resume_path: Optional[str], timings: bool,
             kind: Optional[str], lower: Optional[float], upper: Optional[float],
             perfect: Optional[float], symmetric: Optional[bool], json_path: Optional[str],
-            md_path: Optional[str], quiet: bool, **knobs: Any) -> None:
+            md_path: Optional[str], quiet: bool, html_dir: Optional[str] = None,
+            **knobs: Any) -> None:
     """Audit TARGET metrics against constraints.
 
     TARGET is a built-in name, package.module:attr, or path/to/file.py:attr; or give
@@ -78,7 +82,8 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
 
     journal, default_journal = journal_for(json_path, md_path, journal_path, resume_path)
     check_outputs({"--json": json_path, "--markdown": md_path,  # before any work
-                   "--journal": None if resume_path and not journal_path else journal})
+                   "--journal": None if resume_path and not journal_path else journal},
+                  folders={"--html": html_dir})
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric}
     if bool(targets) == bool(plan_path):
@@ -104,7 +109,8 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
     except AuditInterrupted as exc:
         finish_interrupted(exc, json_path, md_path, journal)
     try:
-        finish_audit(result, json_path, md_path)  # files, table, reasons, replay line, exit
+        finish_audit(result, json_path, md_path, html_dir,  # files, table, replay line, exit
+                     {m.name: t for m, t in zip(metrics, targets)})
     except SystemExit as end:
         if end.code != EXIT_USAGE:  # the outputs are written: the journal has served
             drop_default_journal(journal, default_journal)
