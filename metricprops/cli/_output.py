@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 import shutil
-from typing import Any, Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Mapping, Optional, Sequence
 
 import click
 
@@ -19,7 +19,7 @@ from ._exit import EXIT_FINDING, EXIT_USAGE
 __all__ = ["terminal_width", "replay_command", "report_failures", "finish_audit"]
 
 #: Options that name output files (and the journal): a replay need not touch them.
-OUTPUT_PARAMS = ("json_path", "md_path", "journal_path", "resume_path")
+OUTPUT_PARAMS = ("json_path", "md_path", "journal_path", "resume_path", "html_dir")
 
 
 def terminal_width() -> int:
@@ -59,6 +59,18 @@ def replay_command(ctx: click.Context, seed: int,
     return " ".join(shlex.quote(w) for w in words + options + ["--seed", str(seed)])
 
 
+def pair_replay(ctx: click.Context, seed: int, targets: Mapping[str, str]) -> Any:
+    """``replay(metric, constraint)``: the command that replays one pair of this run (its
+    target, ``-c CONSTRAINT`` and the options given; a plan's run: the whole plan)."""
+    if not targets:  # --plan: the plan holds the targets and their metadata
+        whole = replay_command(ctx, seed)
+        return lambda metric, constraint: whole
+    options = replay_command(ctx, seed, drop=OUTPUT_PARAMS + ("targets", "constraints"))
+    head, rest = options[:len("metricprops audit")], options[len("metricprops audit"):]
+    return lambda metric, constraint: (
+        f"{head} {shlex.quote(targets.get(metric, metric))} -c {shlex.quote(constraint)}{rest}")
+
+
 def report_failures(failures: Iterable[str]) -> None:
     """Print each output that was not written (stderr) and exit 2 if there is any."""
     failures = list(failures)
@@ -69,8 +81,10 @@ def report_failures(failures: Iterable[str]) -> None:
 
 
 def finish_audit(result: Any, json_path: Optional[str], md_path: Optional[str],
-                 baseline: Any = None) -> None:
-    """Write the audit's files, print its table (fitted to the terminal), the reason of every
+                 baseline: Any = None, html_dir: Optional[str] = None,
+                 targets: Optional[Mapping[str, str]] = None) -> None:
+    """Write the audit's files (``html_dir``: its HTML report, each pair's replay naming its
+    target as ``targets`` maps it), print its table (fitted to the terminal), the reason of every
     ``–``/``≈``/``?`` cell, each failure and error, and how to replay the run; exit 2 if a
     file was not written, else 1 if something failed or errored.  Against a ``baseline``
     (a :class:`~metricprops.results.baseline.BaselineDiff`) only the new or changed findings
@@ -80,8 +94,14 @@ def finish_audit(result: Any, json_path: Optional[str], md_path: Optional[str],
     if baseline is not None:
         result.baseline = baseline.to_json()
     markdown = "# metricprops audit\n\n" + f"Seed {result.seed}.\n\n" + result.markdown()
+    ctx = click.get_current_context()
+
+    def html() -> None:
+        from ..report.html import write_audit_html
+        write_audit_html(result, html_dir, replay=pair_replay(ctx, result.seed, targets or {}))
+
     failures = write_outputs([("--json", json_path, result.dumps()),
-                              ("--markdown", md_path, markdown)])
+                              ("--markdown", md_path, markdown), ("--html", html_dir, html)])
     click.echo(result.table(width=terminal_width()))
     reasons = reason_lines(result)
     if reasons:

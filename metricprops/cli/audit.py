@@ -68,6 +68,9 @@ __all__ = ["command"]
               metavar="OLD.json",
               help="Report only the findings new or changed against this earlier audit's "
                    "JSON (--json), and exit 1 only for those.")
+@click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
+              help="Write an HTML report here (index.html: the heat map, each cell's finding "
+                   "drawn; open it from disk).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress line.")
 def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: Optional[int],
             memory_limit: Optional[str], jobs: Optional[int], cluster: Optional[str],
@@ -76,6 +79,7 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
             perfect: Optional[float], symmetric: Optional[bool], conventions: tuple,
             json_path: Optional[str],
             md_path: Optional[str], baseline_path: Optional[str], quiet: bool,
+            html_dir: Optional[str] = None,
             **knobs: Any) -> None:
     """Audit TARGET metrics against constraints.
 
@@ -90,7 +94,8 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
 
     journal, default_journal = journal_for(json_path, md_path, journal_path, resume_path)
     check_outputs({"--json": json_path, "--markdown": md_path,  # before any work
-                   "--journal": None if resume_path and not journal_path else journal})
+                   "--journal": None if resume_path and not journal_path else journal},
+                  folders={"--html": html_dir})
     meta = {"kind": kind, "lower": lower, "upper": upper, "perfect": perfect,
             "symmetric": symmetric, "conventions": declared(conventions)}
     targets, constraints = _once(targets, "targets"), _once(constraints, "constraints")
@@ -120,7 +125,8 @@ def command(targets: tuple, plan_path: Optional[str], constraints: tuple, seed: 
         finish_interrupted(exc, json_path, md_path, journal)
     try:
         diff = None if old is None else compare_to_baseline(result, old, baseline_path)
-        finish_audit(result, json_path, md_path, diff)  # files, table, reasons, replay, exit
+        finish_audit(result, json_path, md_path, diff, html_dir,  # files, table, reasons,
+                     {m.name: t for m, t in zip(metrics, targets)})  # replay, exit
     except SystemExit as end:
         if end.code != EXIT_USAGE:  # the outputs are written: the journal has served
             drop_default_journal(journal, default_journal)

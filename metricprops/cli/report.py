@@ -22,12 +22,15 @@ __all__ = ["command"]
               help="Build the other reports when a section needs an optional package that is "
                    "not installed (the index says which and why) instead of stopping.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.option("--html-only", is_flag=True,
+              help="Only render DIR/html/ from the reports' JSON already in DIR (no audit).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes sharing the audits' checks (default: one per usable "
                    "core); the reports are the same for every N.")
 @cluster_option("every audit and the ELM reproduction")
 def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: bool,
-            jobs: Optional[int] = None, cluster: Optional[str] = None) -> None:
+            html_only: bool = False, jobs: Optional[int] = None,
+            cluster: Optional[str] = None) -> None:
     """Regenerate reports/: audit, closed forms, ELM paper, third-party audit, index.
 
     A section that needs a package that is not installed (scikit-learn, bcubed or scorch
@@ -39,6 +42,10 @@ def command(out_dir: str, seed: int, quick: bool, skip_missing: bool, quiet: boo
     from ..report import DEFAULT_SEED, LIBRARIES_SECTION, build_reports, missing_sections
     from .progress import Progress
 
+    if html_only:
+        from ..report import render_html
+        click.echo(f"wrote {render_html(out_dir)}")
+        return
     require_plotting("metricprops report")
     check_outputs(folders={"--out": out_dir})
     missing = missing_sections(quick)

@@ -17,14 +17,14 @@ from ..graph import PartitionLike, to_graph, to_partition
 from ..output import matplotlib_defaults
 from ..partition import Partition
 
-__all__ = ["draw_counterexample", "draw_theorem3"]
+__all__ = ["draw_counterexample", "draw_theorem3", "block_layout", "NODE_RADIUS"]
 
 _NAMES = {"elm_f": "ELM F1", "bcubed_f": "BCubed F1", "elm_precision": "ELM P",
           "elm_recall": "ELM R", "bcubed_precision": "BCubed P", "bcubed_recall": "BCubed R"}
-_NODE = 0.28  # node radius, data units
+NODE_RADIUS = 0.28  # node radius, data units
 
 
-def _block_layout(pred: Partition, width: float = 11.0) -> Dict[int, Tuple[float, float]]:
+def block_layout(pred: Partition, width: float = 11.0) -> Dict[int, Tuple[float, float]]:
     """Predicted blocks left to right (a new row past ``width``), items on a circle inside."""
     pos: Dict[int, Tuple[float, float]] = {}
     x, row = 0.0, 0
@@ -65,7 +65,7 @@ def _spring_layout(truth: Partition, pred: Partition, seed: int) -> Dict[int, Tu
     for a in range(len(blocks)):
         for b in range(a):
             gap = math.dist(centres[a], centres[b])
-            need = radius[a] + radius[b] + 2 * _NODE + 0.9
+            need = radius[a] + radius[b] + 2 * NODE_RADIUS + 0.9
             stretch = max(stretch, need / gap if gap > 1e-9 else 10.0)
     pos: Dict[int, Tuple[float, float]] = {}
     for j, block in enumerate(blocks):
@@ -81,7 +81,7 @@ def _panel(ax: Any, truth: Partition, pred: Partition, title: str, metrics: Sequ
 
     from ..registry import get_metric
 
-    pos = _spring_layout(truth, pred, seed) if layout == "spring" else _block_layout(pred)
+    pos = _spring_layout(truth, pred, seed) if layout == "spring" else block_layout(pred)
     cmap = matplotlib.colormaps["tab10" if truth.n_blocks <= 10 else "tab20"]
     colour = {i: cmap(int(truth.labels[i]) % cmap.N) for i in range(truth.n)}
     extent = [math.inf, -math.inf, math.inf, -math.inf]
@@ -89,7 +89,7 @@ def _panel(ax: Any, truth: Partition, pred: Partition, title: str, metrics: Sequ
         xs = [pos[i][0] for i in block]
         ys = [pos[i][1] for i in block]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        rad = max(math.hypot(px - cx, py - cy) for px, py in zip(xs, ys)) + _NODE + 0.17
+        rad = max(math.hypot(px - cx, py - cy) for px, py in zip(xs, ys)) + NODE_RADIUS + 0.17
         ax.add_patch(Circle((cx, cy), rad, facecolor="0.92", edgecolor="0.55", lw=1.0, zorder=0))
         extent = [min(extent[0], cx - rad), max(extent[1], cx + rad),
                   min(extent[2], cy - rad), max(extent[3], cy + rad)]
@@ -100,7 +100,7 @@ def _panel(ax: Any, truth: Partition, pred: Partition, title: str, metrics: Sequ
         if not gp.has_edge(u, v):
             ax.plot(*zip(pos[u], pos[v]), color=colour[u], lw=1.6, ls=(0, (4, 3)), zorder=1)
     for i in range(truth.n):
-        ax.add_patch(Circle(pos[i], _NODE, facecolor=colour[i], edgecolor="black", lw=0.8,
+        ax.add_patch(Circle(pos[i], NODE_RADIUS, facecolor=colour[i], edgecolor="black", lw=0.8,
                             zorder=2))
         ax.text(pos[i][0], pos[i][1], str(i), ha="center", va="center", fontsize=9,
                 color="white", fontweight="bold", zorder=3)
