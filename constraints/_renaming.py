@@ -17,9 +17,10 @@ consistently on both sides, and compares the value with the canonical one:
 * otherwise satisfied.
 
 Exhaustive phase: every pair with at most :data:`BATTERY_N` items under every combination
-of kinds, and every pair with at most :data:`ROUND_ROBIN_N` items under one combination
-each (round robin), the items reversed or rotated; plus every combination on a few larger
-fixed pairs.  Random phase: one combination and one permutation per instance.
+of kinds (together, then an instance a combination, so that a kind met first never hides
+another kind's finding), and every pair with at most :data:`ROUND_ROBIN_N` items under one
+combination each (round robin), the items reversed or rotated; plus every combination on
+a few larger fixed pairs.  Random phase: one combination and one permutation per instance.
 """
 from __future__ import annotations
 
@@ -135,8 +136,12 @@ class RenamingConstraint(Constraint):
         return instances()
 
     def enumerate(self, max_n: int) -> Iterator[Instance]:
-        for a, b in all_pairs(min(max_n, BATTERY_N)):
+        battery = list(all_pairs(min(max_n, BATTERY_N)))
+        for a, b in battery:
             yield renamed_instance(a, b, self.combos, reversed_order(a.n))
+        for a, b in battery:  # then a combination an instance: each its own cause
+            for combo in self.combos[1:]:
+                yield renamed_instance(a, b, (combo,), reversed_order(a.n))
         i = 0
         for a, b in all_pairs(min(max_n, ROUND_ROBIN_N), BATTERY_N + 1):
             perm = reversed_order(a.n) if i % 2 else rotated_order(a.n, 1 + i % (a.n - 1))
