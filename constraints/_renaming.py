@@ -11,7 +11,10 @@ consistently on both sides, and compares the value with the canonical one:
   label kind of the first renaming in the instance's order that changed the value (the
   non-canonical side's kind when the other side is canonical, else ``"truth / pred"``);
   every renaming that changed it is listed in ``extra["changed"]``;
-* the metric raises on some renaming while it accepts canonical labels: a **tie** (weak)
+* the metric crashes on some renaming (an exception that is not a refusal,
+  :func:`~metricprops.constraints._fresh.is_refusal`: ``KeyError``, ``IndexError``, ...):
+  **violated**, the kind its cause;
+* the metric refuses some renaming while it accepts canonical labels: a **tie** (weak)
   naming every rejected kind, unless the kind is one a metric may refuse
   (:attr:`LabelKind.may_reject`: missing values), where raising is the right answer;
 * otherwise satisfied.
@@ -171,6 +174,9 @@ class RenamingConstraint(Constraint):
             t_in, p_in = self.kind(kt).build(t_codes), self.kind(kp).build(p_codes)
             what = kt if kt == kp else f"{kt} (truth) / {kp} (pred)"
             ok, value = call(metric, t_in, p_in, timeout, truth, pred, f"{what} labels")
+            if ok is None:  # a crash (KeyError, IndexError, ...), not a refusal
+                changed.append(((kt, kp), what, f"raised {value}", t_in, p_in, math.inf))
+                continue
             if not ok:
                 if not (self.kind(kt).may_reject or self.kind(kp).may_reject):
                     rejected.append(f"{what}: {value}")

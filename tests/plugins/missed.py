@@ -2,7 +2,8 @@
 real library shipped:
 
 * ``float64_labels`` -- the labels go through a float64 array first (as ennemi and pyitlib
-  do), so integer labels past 2^53 (2^60 and 2^60 + 1) merge into one.
+  do), so integer labels past 2^53 (2^60 and 2^60 + 1) merge into one;
+* ``keyerror_on_strings`` -- a lookup table of integer ids raises ``KeyError`` on a string.
 """
 from __future__ import annotations
 
@@ -17,3 +18,12 @@ def float64_labels(labels_true, labels_pred):
     """Rand of the labels after a cast to float64: 2^60 and 2^60 + 1 become one label."""
     return rand(np.asarray(labels_true, dtype=np.float64).tolist(),
                 np.asarray(labels_pred, dtype=np.float64).tolist())
+
+
+def keyerror_on_strings(labels_true, labels_pred):
+    """Rand of labels looked up in a table of integer ids: a string label is a ``KeyError``
+    from deep inside (a crash, not a documented refusal)."""
+    ids = {i: i for i in range(-(2**7), 2**7)}
+    if any(isinstance(x, str) for x in list(labels_true) + list(labels_pred)):
+        return rand([ids[x] for x in labels_true], [ids[x] for x in labels_pred])
+    return rand(list(labels_true), list(labels_pred))

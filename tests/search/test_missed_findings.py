@@ -2,6 +2,8 @@
 metric of the same shape (``plugins/missed.py``), caught with the default settings."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 import metricprops as mp
@@ -24,3 +26,21 @@ def test_integer_labels_that_merge_when_cast_to_float64_are_a_finding():
     assert {"int_past_2_53", "numpy_int64_past_2_53"} <= _causes(r), r.describe()
     f = next(f for f in r.findings if f.cause == "int_past_2_53")
     assert len(f.example["truth"]) == 2 and "1152921504606846977" in str(f.example)
+
+
+def test_a_keyerror_on_a_label_kind_is_a_crash_not_a_refusal():
+    r = mp.check(_metric(missed.keyerror_on_strings), "label_invariance", seed=1,
+                 isolate=False)
+    assert r.status == "failed", r.describe()
+    f = next(f for f in r.findings if f.cause == "string")
+    assert "KeyError" in str(f.example)
+
+
+def test_a_declared_refusal_exception_is_a_refusal():
+    from metricprops.constraints._fresh import is_refusal
+
+    plain = _metric(missed.keyerror_on_strings)
+    assert is_refusal(plain, ValueError("x")) and is_refusal(plain, TypeError("x"))
+    assert not is_refusal(plain, KeyError("x")) and not is_refusal(plain, IndexError(0))
+    declaring = SimpleNamespace(refusals=(KeyError,))  # the hook of a declared convention
+    assert is_refusal(declaring, KeyError("x")) and not is_refusal(declaring, IndexError(0))
