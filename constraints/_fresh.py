@@ -28,13 +28,15 @@ def short(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[:100]}{'...' if len(text) > 100 else ''}"
 
 
-#: The exceptions with which any metric refuses an input it does not support.
-REFUSALS: Tuple[type, ...] = (TypeError, ValueError)
+#: The exceptions with which any metric refuses an input it does not support (a
+#: ``OverflowError`` and ``MemoryError`` too: a loud "out of range" or "too large", as a
+#: conversion of 2^64 to int64 or a dense table indexed by ids past 10^9 says).
+REFUSALS: Tuple[type, ...] = (TypeError, ValueError, OverflowError, MemoryError)
 
 
 def is_refusal(metric: Any, error: BaseException) -> bool:
     """Whether ``error`` raised by ``metric`` is a refusal (a documented limitation) rather
-    than a crash: a ``TypeError`` or ``ValueError``, or an exception type the metric declares
+    than a crash: one of :data:`REFUSALS`, or an exception type the metric declares
     in its ``refusals`` attribute (a tuple of types).  A ``KeyError`` or ``IndexError`` from
     deep inside a library is a crash.  The one place this rule is written."""
     declared = tuple(getattr(metric, "refusals", None) or ())
