@@ -202,7 +202,9 @@ class Search:
                 ((False, i) for i in enumerated),
                 ((True, i) for i in self.constraint.examples(max_items))):
             cls = input_class(instance)
-            if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n):
+            # an explicit empty input (the one probe of zero items) is tried whatever min_items
+            small = instance.n < self.min_items and not (explicit and instance.n == 0)
+            if small or instance.n > found_at.get(cls, instance.n):
                 continue
             self.exhaustive += 1
             self.explicit += explicit

@@ -3,7 +3,9 @@ real library shipped:
 
 * ``float64_labels`` -- the labels go through a float64 array first (as ennemi and pyitlib
   do), so integer labels past 2^53 (2^60 and 2^60 + 1) merge into one;
-* ``keyerror_on_strings`` -- a lookup table of integer ids raises ``KeyError`` on a string.
+* ``keyerror_on_strings`` -- a lookup table of integer ids raises ``KeyError`` on a string;
+* ``tuple_on_empty`` -- the tuple ``(0.0, 0.0, 0.0)`` on empty input (mir_eval's
+  ``rand_index``); ``refuses_empty`` raises ``ValueError`` there instead.
 """
 from __future__ import annotations
 
@@ -26,4 +28,17 @@ def keyerror_on_strings(labels_true, labels_pred):
     ids = {i: i for i in range(-(2**7), 2**7)}
     if any(isinstance(x, str) for x in list(labels_true) + list(labels_pred)):
         return rand([ids[x] for x in labels_true], [ids[x] for x in labels_pred])
+    return rand(list(labels_true), list(labels_pred))
+
+
+def tuple_on_empty(labels_true, labels_pred):
+    """Rand, but the tuple ``(0.0, 0.0, 0.0)`` on empty input (mir_eval's ``rand_index``)."""
+    if len(labels_true) == 0:
+        return (0.0, 0.0, 0.0)
+    return rand(list(labels_true), list(labels_pred))
+
+
+def refuses_empty(labels_true, labels_pred):
+    if len(labels_true) == 0:
+        raise ValueError("labels are empty")
     return rand(list(labels_true), list(labels_pred))

@@ -44,3 +44,11 @@ def test_a_declared_refusal_exception_is_a_refusal():
     assert not is_refusal(plain, KeyError("x")) and not is_refusal(plain, IndexError(0))
     declaring = SimpleNamespace(refusals=(KeyError,))  # the hook of a declared convention
     assert is_refusal(declaring, KeyError("x")) and not is_refusal(declaring, IndexError(0))
+
+
+def test_a_tuple_on_empty_input_is_a_finding_and_a_refusal_is_not():
+    r = mp.check(_metric(missed.tuple_on_empty), "bounds", seed=1, isolate=False)
+    assert r.status == "failed", r.describe()
+    assert r.counterexample["truth"] == [] and "(0.0, 0.0, 0.0)" in r.describe()
+    assert mp.check(_metric(missed.refuses_empty), "bounds", seed=1,
+                    isolate=False).status == "passed"
