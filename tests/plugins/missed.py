@@ -5,7 +5,8 @@ real library shipped:
   do), so integer labels past 2^53 (2^60 and 2^60 + 1) merge into one;
 * ``keyerror_on_strings`` -- a lookup table of integer ids raises ``KeyError`` on a string;
 * ``tuple_on_empty`` -- the tuple ``(0.0, 0.0, 0.0)`` on empty input (mir_eval's
-  ``rand_index``); ``refuses_empty`` raises ``ValueError`` there instead.
+  ``rand_index``); ``refuses_empty`` raises ``ValueError`` there instead;
+* ``nan_on_two_singletons`` -- NaN on identical partitions of singletons (mir_eval's AMI).
 """
 from __future__ import annotations
 
@@ -42,3 +43,12 @@ def refuses_empty(labels_true, labels_pred):
     if len(labels_true) == 0:
         raise ValueError("labels are empty")
     return rand(list(labels_true), list(labels_pred))
+
+
+def nan_on_two_singletons(labels_true, labels_pred):
+    """Rand, but NaN when both sides are all singletons (mir_eval's AMI on [0, 1] vs [0, 1]:
+    an expected mutual information equal to the mutual information, 0/0)."""
+    t, p = list(labels_true), list(labels_pred)
+    if len(set(t)) == len(t) == len(set(p)) > 1:
+        return float("nan")
+    return rand(t, p)

@@ -52,3 +52,12 @@ def test_a_tuple_on_empty_input_is_a_finding_and_a_refusal_is_not():
     assert r.counterexample["truth"] == [] and "(0.0, 0.0, 0.0)" in r.describe()
     assert mp.check(_metric(missed.refuses_empty), "bounds", seed=1,
                     isolate=False).status == "passed"
+
+
+def test_nan_on_identical_partitions_is_a_violation_not_a_degenerate_error():
+    r = mp.check(_metric(missed.nan_on_two_singletons), "max_agreement", seed=1,
+                 isolate=False)
+    assert r.status == "failed", r.describe()
+    f = next(f for f in r.findings if f.kind == "violation")
+    assert f.example["truth"] == f.example["pred"] == [0, 1]
+    assert "identical partitions must score it" in f.example["detail"]
