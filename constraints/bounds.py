@@ -80,9 +80,21 @@ class Bounds(PairPropertyConstraint):
             margins.append(0.0 if compare_values(value, hi, tolerance) == 0 else hi - value)
         margin = min(margins)
         if margin < 0:
-            side = "below the lower" if lo is not None and value < lo else "above the upper"
-            return Evaluation(Outcome.VIOLATED, scores, margin, detail=f"the value is {side} bound")
+            return Evaluation(Outcome.VIOLATED, scores, margin,
+                              detail=out_of_bounds(metric, value, tolerance))
         return Evaluation(Outcome.SATISFIED, scores, margin)
+
+
+def out_of_bounds(metric: Any, value: float, tolerance: float = TOLERANCE) -> str:
+    """``"the value is below the lower bound"`` (or above the upper) when the raw ``value``
+    is outside ``metric``'s declared bounds beyond the tolerance, else ``""``: every check
+    that sees such a value says so (:mod:`~metricprops.constraints._renaming`)."""
+    lo, hi = getattr(metric, "bounds", (None, None)) or (None, None)
+    if lo is not None and value < lo and compare_values(value, lo, tolerance) != 0:
+        return "the value is below the lower bound"
+    if hi is not None and value > hi and compare_values(value, hi, tolerance) != 0:
+        return "the value is above the upper bound"
+    return ""
 
 
 CONSTRAINT = Bounds()

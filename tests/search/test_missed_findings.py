@@ -28,6 +28,7 @@ def test_integer_labels_that_merge_when_cast_to_float64_are_a_finding():
     assert len(f.example["truth"]) == 2 and "1152921504606846977" in str(f.example)
 
 
+@pytest.mark.slow  # 2-3 s: a default budget
 def test_a_keyerror_on_a_label_kind_is_a_crash_not_a_refusal():
     r = mp.check(_metric(missed.keyerror_on_strings), "label_invariance", seed=1,
                  isolate=False)
@@ -46,6 +47,7 @@ def test_a_declared_refusal_exception_is_a_refusal():
     assert is_refusal(declaring, KeyError("x")) and not is_refusal(declaring, IndexError(0))
 
 
+@pytest.mark.slow  # 2-3 s: a default budget
 def test_a_tuple_on_empty_input_is_a_finding_and_a_refusal_is_not():
     r = mp.check(_metric(missed.tuple_on_empty), "bounds", seed=1, isolate=False)
     assert r.status == "failed", r.describe()
@@ -61,3 +63,13 @@ def test_nan_on_identical_partitions_is_a_violation_not_a_degenerate_error():
     f = next(f for f in r.findings if f.kind == "violation")
     assert f.example["truth"] == f.example["pred"] == [0, 1]
     assert "identical partitions must score it" in f.example["detail"]
+
+
+@pytest.mark.slow  # 2-3 s: a default budget
+def test_a_value_out_of_bounds_is_said_so_by_the_special_labels_check():
+    m = mp.metric(missed.negative_on_minus_one, bounds=(0, None), perfect=0,
+                  kind="distance", symmetric=False)
+    r = mp.check(m, "special_labels", seed=1, isolate=False)
+    assert r.status == "failed", r.describe()
+    f = next(f for f in r.findings if f.cause == "noise_minus_one")
+    assert f.example["detail"].startswith("the value is below the lower bound: "), f.example
