@@ -90,6 +90,7 @@ def out_of_bounds(metric: Any, value: float, tolerance: float = TOLERANCE) -> st
     is outside ``metric``'s declared bounds beyond the tolerance, else ``""``: every check
     that sees such a value says so (:mod:`~metricprops.constraints._renaming`)."""
     lo, hi = getattr(metric, "bounds", (None, None)) or (None, None)
+    value = float(value)  # a numpy float's infinity compares to numpy booleans
     if lo is not None and value < lo and compare_values(value, lo, tolerance) != 0:
         return "the value is below the lower bound"
     if hi is not None and value > hi and compare_values(value, hi, tolerance) != 0:

@@ -6,9 +6,10 @@ score strictly worse (by more than the tolerance of :mod:`metricprops.tolerance`
 better than ``perfect`` is a violation too.  Not applicable to a metric without a declared
 perfect value (e.g. mutual information, whose value on identical partitions is H(T)).
 
-NaN, an infinity or a non-number on identical partitions is a **violation** (a bug, not the
-degenerate-input convention an error there would read as: mir_eval's AMI gave NaN on
-``[0, 1]`` vs ``[0, 1]``), whatever their size.
+NaN, an infinity or a non-number on identical partitions of two items or more is a
+**violation** (a bug, not the degenerate-input convention an error there would read as:
+mir_eval's AMI gave NaN on ``[0, 1]`` vs ``[0, 1]``); on one item it stays an error (the
+0/0 of a single item, a convention kept apart on degenerate input).
 """
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ class MaxAgreement(PairPropertyConstraint):
         try:
             q = score(truth, pred)
         except MetricCallError as exc:
-            if pred != truth or exc.reason not in NOT_FINITE:
+            if pred != truth or truth.n < 2 or exc.reason not in NOT_FINITE:
                 raise
             return Evaluation(Outcome.VIOLATED, {"pred": exc.reason, "perfect": metric.perfect},
                               -1e6, detail=f"Q(T, T) is {exc.reason}, not the declared perfect "
