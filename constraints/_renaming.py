@@ -124,6 +124,12 @@ class RenamingConstraint(Constraint):
     def kind(self, name: str) -> LabelKind:
         return next(k for k in self.kinds if k.name == name)
 
+    def cause_rank(self, cause: str) -> int:
+        """The position of the cause's kinds in :attr:`kinds` (common kinds first; for a
+        mixed cause ``"a / b"`` the less common one)."""
+        names = [k.name for k in self.kinds]
+        return max((names.index(c) if c in names else len(names)) for c in cause.split(" / "))
+
     def exhaustive_limit(self, max_n: int) -> int:
         return min(max_n, BATTERY_N)  # every combination only up to BATTERY_N items
 

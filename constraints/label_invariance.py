@@ -66,7 +66,7 @@ def _string(j: int) -> str:
     return _STRINGS[j] if j < len(_STRINGS) else f"label {j}"
 
 
-#: The renamings, in the order they are tried (common kinds first).
+#: The renamings, in the order they are tried (common kinds first: the order of their findings).
 KINDS: Tuple[LabelKind, ...] = (
     CANONICAL,
     LabelKind("negative_int", lambda j: -1_000_003 * j - 7),
@@ -76,6 +76,9 @@ KINDS: Tuple[LabelKind, ...] = (
     LabelKind("numpy_int8", lambda j: 127 - j // 2 if j % 2 == 0 else -128 + j // 2, np.int8),
     LabelKind("numpy_int64", lambda j: 2**63 - 1 - j // 2 if j % 2 == 0 else -(2**63) + j // 2,
               np.int64),
+    # 2^60, 2^60 + 1, ...: distinct integers, all equal once cast to float64 (past 2^53)
+    LabelKind("int_past_2_53", lambda j: 2**60 + j),
+    LabelKind("numpy_int64_past_2_53", lambda j: 2**60 + j, np.int64),
     LabelKind("numpy_uint64", lambda j: 2**64 - 1 - j, np.uint64),  # equal as float64 too
     LabelKind("numpy_float32", lambda j: (-1) ** j * (j + 0.5) * 2.0**100, np.float32),
     LabelKind("float", lambda j: (-1) ** j * (j + 0.1)),
@@ -92,9 +95,6 @@ KINDS: Tuple[LabelKind, ...] = (
     LabelKind("frozenset", lambda j: frozenset({j, -1})),
     LabelKind("small_negative", lambda j: -2 - j),  # -2, -3, ...: negative ids besides -1
     LabelKind("boolean", lambda j: (False, True)[j] if j < 2 else j),  # False, True, 2, ...
-    # 2^60, 2^60 + 1, ...: distinct integers, all equal once cast to float64 (past 2^53)
-    LabelKind("int_past_2_53", lambda j: 2**60 + j),
-    LabelKind("numpy_int64_past_2_53", lambda j: 2**60 + j, np.int64),
 )
 #: Renamings tried in the scale phase (large inputs): wide integers, strings, unused values.
 SCALE_COMBOS = (("int_beyond_32_bit", "numpy_int64"), ("string", "unused_values"))

@@ -7,7 +7,9 @@ real library shipped:
 * ``tuple_on_empty`` -- the tuple ``(0.0, 0.0, 0.0)`` on empty input (mir_eval's
   ``rand_index``); ``refuses_empty`` raises ``ValueError`` there instead;
 * ``nan_on_two_singletons`` -- NaN on identical partitions of singletons (mir_eval's AMI);
-* ``negative_on_minus_one`` -- a distance below its bound 0 on a ``-1`` label (pyitlib's VI).
+* ``negative_on_minus_one`` -- a distance below its bound 0 on a ``-1`` label (pyitlib's VI);
+* ``tuples_as_variables`` -- ``float64_labels`` that reads tuple labels as multi-variable
+  input (pyitlib): an out-of-domain finding next to an ordinary one.
 """
 from __future__ import annotations
 
@@ -64,3 +66,13 @@ def negative_on_minus_one(labels_true, labels_pred):
     if -1 in p:
         value -= 1.5
     return value
+
+
+
+def tuples_as_variables(labels_true, labels_pred):
+    """``float64_labels``, but tuple labels are read as multi-variable input (as pyitlib
+    does), whose score here is 0: two findings, the out-of-domain tuple one (from 1 item)
+    and the ordinary float64 collision (from 2 items)."""
+    if any(isinstance(x, tuple) for x in list(labels_true) + list(labels_pred)):
+        return 0.0
+    return float64_labels(labels_true, labels_pred)

@@ -73,3 +73,12 @@ def test_a_value_out_of_bounds_is_said_so_by_the_special_labels_check():
     assert r.status == "failed", r.describe()
     f = next(f for f in r.findings if f.cause == "noise_minus_one")
     assert f.example["detail"].startswith("the value is below the lower bound: "), f.example
+
+
+@pytest.mark.slow  # about 2 s: a default budget
+def test_findings_on_ordinary_labels_lead_those_on_out_of_domain_labels():
+    r = mp.check(_metric(missed.tuples_as_variables), "label_invariance", seed=1,
+                 isolate=False)
+    causes = [f.cause for f in r.findings]
+    assert "tuple" in causes and causes[0] != "tuple", causes
+    assert causes.index("numpy_uint64") < causes.index("tuple"), causes
