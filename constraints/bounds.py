@@ -5,10 +5,10 @@ every declared side (within the tolerance).  A value that is not a finite number
 a string) is reported as ``error`` by the checker, as for every constraint.  Not applicable
 when neither bound is declared.
 
-Empty input is probed once (two partitions of zero items, called with empty lists): a refusal
-(:func:`~metricprops.constraints._fresh.is_refusal`) is satisfied; a value that is not a
-number (mir_eval's ``rand_index`` returned the tuple ``(0.0, 0.0, 0.0)``), not finite or
-out of the bounds is **violated**.
+Empty input is probed once (two partitions of zero items, called with empty lists): any
+exception is a refusal there (a ``ZeroDivisionError`` from a mean over no items included);
+a value that is not a number (mir_eval's ``rand_index`` returned the tuple
+``(0.0, 0.0, 0.0)``), not finite or out of the bounds is **violated**.
 """
 from __future__ import annotations
 
@@ -58,11 +58,11 @@ class Bounds(PairPropertyConstraint):
         """Zero items: a refusal is fine, anything but a number within the bounds is not."""
         empty = Partition.from_labels([])
         ok, value = call(metric, [], [], timeout_of(score), empty, empty, "empty labels")
-        if ok is False:
+        if not ok:  # any exception: no item is input a metric may refuse however it likes
             return Evaluation(Outcome.SATISFIED, {}, 1.0, detail=f"refused: {value}")
-        number = None if ok is None else as_number(value)
+        number = as_number(value)
         if number is None or not math.isfinite(number):
-            shown = f"raised {value}" if ok is None else repr(value)
+            shown = repr(value)
             return Evaluation(Outcome.VIOLATED, {"pred": f"{shown:.80}"}, -1e6,
                               detail=f"on empty input the metric gave {shown:.80}, not a "
                                      "finite number nor a refusal")
