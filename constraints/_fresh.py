@@ -28,9 +28,30 @@ def short(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[:100]}{'...' if len(text) > 100 else ''}"
 
 
+#: The exceptions with which any metric refuses an input it does not support (a
+#: ``OverflowError`` and ``MemoryError`` too: a loud "out of range" or "too large", as a
+#: conversion of 2^64 to int64 or a dense table indexed by ids past 10^9 says).
+REFUSALS: Tuple[type, ...] = (TypeError, ValueError, OverflowError, MemoryError)
+
+
+def is_refusal(metric: Any, error: BaseException) -> bool:
+    """Whether ``error`` raised by ``metric`` is a refusal (a documented limitation) rather
+    than a crash: one of :data:`REFUSALS`, an exception type the metric declares in its
+    ``refusals`` attribute (a tuple of types), or one its declared conventions name
+    (``conventions={"refuses": [...]}``, by type name).  A ``KeyError`` or ``IndexError`` from
+    deep inside a library is a crash.  The one place this rule is written."""
+    declared = tuple(getattr(metric, "refusals", None) or ())
+    if isinstance(error, REFUSALS + declared):
+        return True
+    conventions = getattr(metric, "conventions", None)  # conventions={"refuses": [...]}
+    return conventions is not None and any(
+        conventions.refused(t.__name__) for t in type(error).__mro__)
+
+
 def call(metric: Any, labels_true: Any, labels_pred: Any, timeout: Optional[float],
-         truth: Partition, pred: Partition, what: str) -> Tuple[bool, Any]:
-    """``(True, value)`` or ``(False, "ExcType: message")``; a hang raises MetricCallError.
+         truth: Partition, pred: Partition, what: str) -> Tuple[Optional[bool], Any]:
+    """``(True, value)``, ``(False, "ExcType: message")`` for a refusal (:func:`is_refusal`)
+    or ``(None, "ExcType: message")`` for a crash; a hang raises MetricCallError.
 
     ``truth``/``pred`` are the canonical partitions the containers encode (for the error
     report); ``what`` names the containers in a timeout message.
@@ -41,7 +62,7 @@ def call(metric: Any, labels_true: Any, labels_pred: Any, timeout: Optional[floa
             warnings.simplefilter("ignore")
             finished, value = timed_call(lambda: func(labels_true, labels_pred), timeout)
     except Exception as exc:
-        return False, short(exc)
+        return (False if is_refusal(metric, exc) else None), short(exc)
     if not finished:
         raise MetricCallError("timeout", f"{metric.name} did not return within {timeout:g} s "
                               f"on {what}", truth, pred)

@@ -11,15 +11,19 @@ consistently on both sides, and compares the value with the canonical one:
   label kind of the first renaming in the instance's order that changed the value (the
   non-canonical side's kind when the other side is canonical, else ``"truth / pred"``);
   every renaming that changed it is listed in ``extra["changed"]``;
-* the metric raises on some renaming while it accepts canonical labels: a **tie** (weak)
+* the metric crashes on some renaming (an exception that is not a refusal,
+  :func:`~metricprops.constraints._fresh.is_refusal`: ``KeyError``, ``IndexError``, ...):
+  **violated**, the kind its cause;
+* the metric refuses some renaming while it accepts canonical labels: a **tie** (weak)
   naming every rejected kind, unless the kind is one a metric may refuse
   (:attr:`LabelKind.may_reject`: missing values), where raising is the right answer;
 * otherwise satisfied.
 
 Exhaustive phase: every pair with at most :data:`BATTERY_N` items under every combination
-of kinds, and every pair with at most :data:`ROUND_ROBIN_N` items under one combination
-each (round robin), the items reversed or rotated; plus every combination on a few larger
-fixed pairs.  Random phase: one combination and one permutation per instance.
+of kinds (together, then an instance a combination, so that a kind met first never hides
+another kind's finding), and every pair with at most :data:`ROUND_ROBIN_N` items under one
+combination each (round robin), the items reversed or rotated; plus every combination on
+a few larger fixed pairs.  Random phase: one combination and one permutation per instance.
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._fresh import call, timeout_of
 from ._pairs import all_pairs, pairs
+from .bounds import out_of_bounds
 
 #: Every combination of kinds is tried on pairs with at most this many items.
 BATTERY_N = 2
@@ -120,6 +125,12 @@ class RenamingConstraint(Constraint):
     def kind(self, name: str) -> LabelKind:
         return next(k for k in self.kinds if k.name == name)
 
+    def cause_rank(self, cause: str) -> int:
+        """The position of the cause's kinds in :attr:`kinds` (common kinds first; for a
+        mixed cause ``"a / b"`` the less common one)."""
+        names = [k.name for k in self.kinds]
+        return max((names.index(c) if c in names else len(names)) for c in cause.split(" / "))
+
     def exhaustive_limit(self, max_n: int) -> int:
         return min(max_n, BATTERY_N)  # every combination only up to BATTERY_N items
 
@@ -136,8 +147,12 @@ class RenamingConstraint(Constraint):
         return instances()
 
     def enumerate(self, max_n: int) -> Iterator[Instance]:
-        for a, b in all_pairs(min(max_n, BATTERY_N)):
+        battery = list(all_pairs(min(max_n, BATTERY_N)))
+        for a, b in battery:
             yield renamed_instance(a, b, self.combos, reversed_order(a.n))
+        for a, b in battery:  # then a combination an instance: each its own cause
+            for combo in self.combos[1:]:
+                yield renamed_instance(a, b, (combo,), reversed_order(a.n))
         i = 0
         for a, b in all_pairs(min(max_n, ROUND_ROBIN_N), BATTERY_N + 1):
             perm = reversed_order(a.n) if i % 2 else rotated_order(a.n, 1 + i % (a.n - 1))
@@ -167,6 +182,9 @@ class RenamingConstraint(Constraint):
             t_in, p_in = self.kind(kt).build(t_codes), self.kind(kp).build(p_codes)
             what = kt if kt == kp else f"{kt} (truth) / {kp} (pred)"
             ok, value = call(metric, t_in, p_in, timeout, truth, pred, f"{what} labels")
+            if ok is None:  # a crash (KeyError, IndexError, ...), not a refusal
+                changed.append(((kt, kp), what, f"raised {value}", t_in, p_in, math.inf))
+                continue
             if not ok:
                 if not (self.kind(kt).may_reject or self.kind(kp).may_reject
                         or _refused(metric, value)):
@@ -193,10 +211,12 @@ class RenamingConstraint(Constraint):
             combo, what, value, t_in, p_in, gap = changed[0]
             shown = value if isinstance(value, float) else repr(value)
             others = "; ".join(c[1] for c in changed[1:])
+            breach = out_of_bounds(metric, value, tolerance) if isinstance(value, float) else ""
             return Evaluation(
                 Outcome.VIOLATED, {"canonical": base, f"renamed[{what}]": shown},
                 -min(gap, 1e6),
-                detail=(f"the value changed under the renaming to {what} with the items "
+                detail=((f"{breach}: " if breach else "")
+                        + f"the value changed under the renaming to {what} with the items "
                         f"permuted as shown" + (f" (and under {others})" if others else "")),
                 extra={**common, "cause": cause_of(combo), "label_kinds": what,
                        "changed": [c[1] for c in changed],

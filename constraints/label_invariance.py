@@ -6,7 +6,8 @@ themselves* (not through the canonical integer lists every other check uses) and
 the value with the canonical one (:mod:`~metricprops.constraints._renaming`).  The
 renamings are ordinary ones that real data holds (:data:`KINDS`): negative integers (none of
 them -1), integers beyond 32 and 64 bits (which collide when truncated), the extremes of
-int64 and uint64, ``numpy`` arrays of ``int8`` / ``int64`` / ``uint64`` / ``float32``, floats,
+int64 and uint64, integers past 2^53 (2^60 and 2^60 + 1, which merge when cast
+to float64), ``numpy`` arrays of ``int8`` / ``int64`` / ``uint64`` / ``float32``, floats,
 floats that truncate to the same integer (0.2 and 0.7), unused label values (``{1, 3}``
 where ``{0, 1}`` would do: a library that counts every value up to the largest sees empty
 clusters), large sparse ids (past 10^9), strings (empty, look-alike and non-ASCII ones), a
@@ -65,7 +66,7 @@ def _string(j: int) -> str:
     return _STRINGS[j] if j < len(_STRINGS) else f"label {j}"
 
 
-#: The renamings, in the order they are tried (common kinds first).
+#: The renamings, in the order they are tried (common kinds first: the order of their findings).
 KINDS: Tuple[LabelKind, ...] = (
     CANONICAL,
     LabelKind("negative_int", lambda j: -1_000_003 * j - 7),
@@ -75,7 +76,10 @@ KINDS: Tuple[LabelKind, ...] = (
     LabelKind("numpy_int8", lambda j: 127 - j // 2 if j % 2 == 0 else -128 + j // 2, np.int8),
     LabelKind("numpy_int64", lambda j: 2**63 - 1 - j // 2 if j % 2 == 0 else -(2**63) + j // 2,
               np.int64),
-    LabelKind("numpy_uint64", lambda j: 2**64 - 1 - j, np.uint64),
+    # 2^60, 2^60 + 1, ...: distinct integers, all equal once cast to float64 (past 2^53)
+    LabelKind("int_past_2_53", lambda j: 2**60 + j),
+    LabelKind("numpy_int64_past_2_53", lambda j: 2**60 + j, np.int64),
+    LabelKind("numpy_uint64", lambda j: 2**64 - 1 - j, np.uint64),  # equal as float64 too
     LabelKind("numpy_float32", lambda j: (-1) ** j * (j + 0.5) * 2.0**100, np.float32),
     LabelKind("float", lambda j: (-1) ** j * (j + 0.1)),
     # 0.2, 0.7, 1.2, 1.7, ...: distinct floats, two by two the same integer when truncated

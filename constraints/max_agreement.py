@@ -5,16 +5,25 @@ its declared ``perfect`` value on the identical prediction, and every prediction
 score strictly worse (by more than the tolerance of :mod:`metricprops.tolerance`).  A value
 better than ``perfect`` is a violation too.  Not applicable to a metric without a declared
 perfect value (e.g. mutual information, whose value on identical partitions is H(T)).
+
+NaN, an infinity or a non-number on identical partitions of two items or more is a
+**violation** (a bug, not the degenerate-input convention an error there would read as:
+mir_eval's AMI gave NaN on ``[0, 1]`` vs ``[0, 1]``); on one item it stays an error (the
+0/0 of a single item, a convention kept apart on degenerate input).
 """
 from __future__ import annotations
 
 from typing import Any, Iterator, Optional
 
 from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn
+from metricprops.errors import MetricCallError
 from metricprops.partition import Partition
 from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._pairs import PairPropertyConstraint, class_note, degenerate_pairs
+
+#: The call errors that are a value, not a refusal: on identical partitions, a violation.
+NOT_FINITE = ("nan", "inf", "not_a_number")
 
 
 class MaxAgreement(PairPropertyConstraint):
@@ -56,7 +65,14 @@ class MaxAgreement(PairPropertyConstraint):
                  tolerance: float = TOLERANCE) -> Evaluation:
         truth, pred = instance.truth, instance["pred"]
         perfect = metric.oriented_perfect
-        q = score(truth, pred)
+        try:
+            q = score(truth, pred)
+        except MetricCallError as exc:
+            if pred != truth or truth.n < 2 or exc.reason not in NOT_FINITE:
+                raise
+            return Evaluation(Outcome.VIOLATED, {"pred": exc.reason, "perfect": metric.perfect},
+                              -1e6, detail=f"Q(T, T) is {exc.reason}, not the declared perfect "
+                                           "value: identical partitions must score it")
         scores = {"pred": metric.oriented(q), "perfect": metric.perfect}
         order = compare_values(q, perfect, tolerance)
         if pred == truth:

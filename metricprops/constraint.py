@@ -199,6 +199,13 @@ class Constraint:
         has one (:mod:`~metricprops.constraints.max_agreement`).  Called once per check."""
         return self
 
+    def cause_rank(self, cause: str) -> int:
+        """How unusual the input named by a violation's ``cause`` is (0: the most ordinary;
+        default 0 for every cause).  Distinct findings are ordered by it before their size,
+        so that a finding on input the metric may read as something else (tuple labels)
+        does not lead one on ordinary input (uint64 ids)."""
+        return 0
+
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         """A sentence appended to the verdict message (passed, weak, failed); default none.
 

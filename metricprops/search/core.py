@@ -250,8 +250,9 @@ class Search:
                 ((False, i) for i in enumerated),
                 ((True, i) for i in self.constraint.examples(max_items))):
             cls = input_class(instance)
-            if instance.n < self.min_items or instance.n > found_at.get(cls, instance.n) \
-                    or self.skips(instance):
+            # an explicit empty input (the one probe of zero items) is tried whatever min_items
+            small = instance.n < self.min_items and not (explicit and instance.n == 0)
+            if small or instance.n > found_at.get(cls, instance.n) or self.skips(instance):
                 continue
             self.exhaustive += 1
             self.explicit += explicit
@@ -425,16 +426,18 @@ class Search:
 
     # -- summary --------------------------------------------------------------------------
     def ordered(self) -> List[Tuple[Key, tuple]]:
-        """Findings, errors first (the worst status), then smallest first, then by cause, the
-        ones a declared convention explains last; the first one is the headline.  Errors of
-        one size keep the order they were met in."""
+        """Findings, errors first (the worst status), then violations by how ordinary the
+        input their cause names is (:meth:`Constraint.cause_rank`), then smallest first, then
+        by cause, the ones a declared convention explains last; the first one is the headline.
+        Errors of one size keep the order they were met in."""
         order = list(self.findings)
 
         def rank(item: Tuple[Key, tuple]) -> tuple:
             key, (instance, what, _, _) = item
             size = instance.size_key() if isinstance(what, Evaluation) else ()
-            return (key[0] == CONVENTION, key[0] != "error", key[2] == "scale", instance.n,
-                    size, key[3:],
+            unusual = self.constraint.cause_rank(key[3]) if key[0] == "violation" else 0
+            return (key[0] == CONVENTION, key[0] != "error", key[2] == "scale", unusual,
+                    instance.n, size, key[3:],
                     order.index(key))
 
         return sorted(self.findings.items(), key=rank)

@@ -42,8 +42,10 @@ def truncating(labels_true, labels_pred):
 
 
 def dense_by_value(labels_true, labels_pred):
-    """A dense table indexed by the label values themselves (10^9 rows for an id of 10^9)."""
-    t, p = np.asarray(labels_true, dtype=np.int64), np.asarray(labels_pred, dtype=np.int64)
+    """A dense table indexed by the label values themselves (10^9 rows for an id of 10^9);
+    labels that are not safely int64 are refused (a uint64 wrapped to -1 would crash)."""
+    t = np.asarray(labels_true).astype(np.int64, casting="safe")
+    p = np.asarray(labels_pred).astype(np.int64, casting="safe")
     table = np.zeros((int(t.max()) + 1, int(p.max()) + 1))
     np.add.at(table, (t, p), 1)
     return rand(list(labels_true), list(labels_pred))

@@ -1,0 +1,78 @@
+"""Planted bugs that the default audit once missed or hid (issue 36), each shaped like one a
+real library shipped:
+
+* ``float64_labels`` -- the labels go through a float64 array first (as ennemi and pyitlib
+  do), so integer labels past 2^53 (2^60 and 2^60 + 1) merge into one;
+* ``keyerror_on_strings`` -- a lookup table of integer ids raises ``KeyError`` on a string;
+* ``tuple_on_empty`` -- the tuple ``(0.0, 0.0, 0.0)`` on empty input (mir_eval's
+  ``rand_index``); ``refuses_empty`` raises ``ValueError`` there instead;
+* ``nan_on_two_singletons`` -- NaN on identical partitions of singletons (mir_eval's AMI);
+* ``negative_on_minus_one`` -- a distance below its bound 0 on a ``-1`` label (pyitlib's VI);
+* ``tuples_as_variables`` -- ``float64_labels`` that reads tuple labels as multi-variable
+  input (pyitlib): an out-of-domain finding next to an ordinary one.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from metricprops import get_metric
+
+rand = get_metric("rand")
+
+
+def float64_labels(labels_true, labels_pred):
+    """Rand of the labels after a cast to float64: 2^60 and 2^60 + 1 become one label."""
+    return rand(np.asarray(labels_true, dtype=np.float64).tolist(),
+                np.asarray(labels_pred, dtype=np.float64).tolist())
+
+
+def keyerror_on_strings(labels_true, labels_pred):
+    """Rand of labels looked up in a table of integer ids: a string label is a ``KeyError``
+    from deep inside (a crash, not a documented refusal)."""
+    ids = {i: i for i in range(-(2**7), 2**7)}
+    if any(isinstance(x, str) for x in list(labels_true) + list(labels_pred)):
+        return rand([ids[x] for x in labels_true], [ids[x] for x in labels_pred])
+    return rand(list(labels_true), list(labels_pred))
+
+
+def tuple_on_empty(labels_true, labels_pred):
+    """Rand, but the tuple ``(0.0, 0.0, 0.0)`` on empty input (mir_eval's ``rand_index``)."""
+    if len(labels_true) == 0:
+        return (0.0, 0.0, 0.0)
+    return rand(list(labels_true), list(labels_pred))
+
+
+def refuses_empty(labels_true, labels_pred):
+    if len(labels_true) == 0:
+        raise ValueError("labels are empty")
+    return rand(list(labels_true), list(labels_pred))
+
+
+def nan_on_two_singletons(labels_true, labels_pred):
+    """Rand, but NaN when both sides are all singletons (mir_eval's AMI on [0, 1] vs [0, 1]:
+    an expected mutual information equal to the mutual information, 0/0)."""
+    t, p = list(labels_true), list(labels_pred)
+    if len(set(t)) == len(t) == len(set(p)) > 1:
+        return float("nan")
+    return rand(t, p)
+
+
+def negative_on_minus_one(labels_true, labels_pred):
+    """Variation of information in nats, with the ``-1`` items dropped from the entropy of
+    the prediction only (pyitlib's VI on a ``-1`` label: about -0.92, below its bound 0)."""
+    vi = get_metric("vi")
+    t, p = list(labels_true), list(labels_pred)
+    value = vi(t, p)
+    if -1 in p:
+        value -= 1.5
+    return value
+
+
+
+def tuples_as_variables(labels_true, labels_pred):
+    """``float64_labels``, but tuple labels are read as multi-variable input (as pyitlib
+    does), whose score here is 0: two findings, the out-of-domain tuple one (from 1 item)
+    and the ordinary float64 collision (from 2 items)."""
+    if any(isinstance(x, tuple) for x in list(labels_true) + list(labels_pred)):
+        return 0.0
+    return float64_labels(labels_true, labels_pred)
