@@ -18,7 +18,7 @@ from metricprops.settings import Budget, Run, current_defaults, defaults
 #: too), its outputs and the baseline it is compared with.
 NOT_BUDGET = {"targets", "plan_path", "constraints", "seed", "timings", "kind", "lower",
               "upper", "perfect", "symmetric", "conventions", "json_path", "md_path",
-              "baseline_path", "quiet"}
+              "baseline_path", "quiet", "html_dir"}
 #: The audit command's options that make its Run.
 RUN_PARAMS = {"jobs": "jobs", "cluster": "cluster", "memory_limit": "memory_limit",
               "journal_path": "journal", "resume_path": "resume"}
