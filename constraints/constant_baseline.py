@@ -20,7 +20,7 @@ are at most :data:`TABLE_LIMIT` tables.  An exact expectation decides at once.
 **Otherwise a statistical test that cannot fail a sound metric by searching.**  The mean of
 :data:`SAMPLES` random arrangements is only a *screening* statistic: an instance whose
 screening z exceeds :data:`SCREEN_Z` is a *candidate* (``Evaluation.tentative``), and the
-search may hunt for large z as much as it likes.  A
+search (``hypothesis.target`` included) may hunt for large z as much as it likes.  A
 candidate becomes a violation only if a fresh, independent sample of
 :data:`CONFIRM_SAMPLES` arrangements rejects "E[Q] = reference" at level α / K: the checker
 confirms at most K = :data:`~metricprops.settings.MAX_CONFIRMATIONS` candidates per check,

@@ -3,7 +3,8 @@ many pairs.
 
 Search has two phases (:mod:`metricprops.search`).  First, every instance with at most
 ``exhaustive_n`` items is checked (smallest first).  Then hypothesis generates
-``max_examples`` random instances with at most ``max_items`` items and shrinks each *distinct*
+``max_examples`` random instances with at most ``max_items`` items, steered towards
+violations with ``hypothesis.target`` on the constraint's margin, and shrinks each *distinct*
 finding (violation or error; on degenerate or ordinary input) to a minimal one on its own;
 the search does not stop at the first finding.  Hypothesis is run from library code as in
 ``hypothesis.find``: an inner ``@given`` function whose failing instance is captured in a

@@ -94,8 +94,8 @@ class Evaluation:
     """What a constraint concluded on one instance.
 
     ``scores`` holds the metric's raw values by role; ``margin`` is positive when the
-    instance satisfies the constraint with room to spare, negative when violated (how close an
-    instance came, for the statistical screenings and the reports).  ``shown`` lists the
+    instance satisfies the constraint with room to spare, negative when violated (used as
+    the ``hypothesis.target`` to steer the search towards violations).  ``shown`` lists the
     predictions to report (role -> partition) when they differ from the instance's own.
     ``tentative`` marks a violation seen by a statistical *screening* only: the checker
     counts it only if :meth:`Constraint.confirm` confirms it on independent data.

@@ -1,5 +1,4 @@
-"""The random phase runs its whole budget (`metricprops.search.core`; hypothesis' target phase,
-which once ended it early on ties, is no longer run)."""
+"""The random phase's use of hypothesis's target phase (`metricprops.search.core`)."""
 from __future__ import annotations
 
 import metricprops as mp
