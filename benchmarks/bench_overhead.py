@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_versions import ROOT, _worktree  # noqa: E402
+from bench_versions import _worktree, remove_worktrees  # noqa: E402
 
 DEFAULT_BASE = "6abe1f0"  # main on 2026-12-05, before the audit's overhead was cut
 
@@ -175,9 +175,7 @@ def main() -> None:
                            if old["statuses"].get(c) != s}
                 print(f"  verdicts changed: {changed or 'none'}\n")
         finally:
-            for tree in (base, head):
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(tree)], check=False)
+            remove_worktrees(base, head)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,13 @@ def _worktree(commit: str, where: Path) -> Path:
     return where
 
 
+def remove_worktrees(*trees: Path) -> None:
+    """Remove the worktrees :func:`_worktree` made (whatever state the run left them in)."""
+    for tree in trees:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                       check=False)
+
+
 def _start(tree: Path, names, jobs: int, out: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     return subprocess.Popen([sys.executable, "-c", CHILD, json.dumps(names), str(jobs),
@@ -114,9 +121,7 @@ def main() -> None:
                 for k in sorted(o1, key=lambda k: (o1[k] or 0) - (n1[k] or 0))[:15]:
                     print(f"    {k:45s} {o1[k] or 0:7.2f} s -> {n1[k] or 0:7.2f} s")
         finally:
-            for tree in (base, head):
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(tree)], check=False)
+            remove_worktrees(base, head)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ never as a list of labels.  Each shape pair is its own cause (``"cause"`` in the
 data, and of its key: ``(kind, reason, "scale", cause)``); an error is one finding per
 reason and exception type (keyed as on small inputs: ``raised:ZeroDivisionError``).  A kind
 already found on small inputs is not reported again at scale.  A call
-that takes more than :data:`SCALE_CALL_SECONDS` or runs out of memory ends its shape pair
+that takes more than :data:`SCALE_CALL_SECONDS` (or is predicted to, from the same shape
+pair's smaller calls: :mod:`.cost`) or runs out of memory ends its shape pair
 quietly (slowness is the ``scaling`` property's business, not a finding here); the phase
 stops after :data:`SCALE_SECONDS` of CPU time in all (or
 :data:`~metricprops.settings.WALL_FACTOR` times that of wall time); a metric fast enough
