@@ -42,7 +42,7 @@ from metricprops.tolerance import TOLERANCE, compare_values
 
 from ._fresh import call, timeout_of
 from ._pairs import all_pairs, pairs
-from .bounds import out_of_bounds
+from .bounds import with_breach
 
 #: Every combination of kinds is tried on pairs with at most this many items.
 BATTERY_N = 2
@@ -211,13 +211,13 @@ class RenamingConstraint(Constraint):
             combo, what, value, t_in, p_in, gap = changed[0]
             shown = value if isinstance(value, float) else repr(value)
             others = "; ".join(c[1] for c in changed[1:])
-            breach = out_of_bounds(metric, value, tolerance) if isinstance(value, float) else ""
             return Evaluation(
                 Outcome.VIOLATED, {"canonical": base, f"renamed[{what}]": shown},
                 -min(gap, 1e6),
-                detail=((f"{breach}: " if breach else "")
-                        + f"the value changed under the renaming to {what} with the items "
-                        f"permuted as shown" + (f" (and under {others})" if others else "")),
+                detail=with_breach(metric, [value],
+                                   f"the value changed under the renaming to {what} with the "
+                                   f"items permuted as shown"
+                                   + (f" (and under {others})" if others else ""), tolerance),
                 extra={**common, "cause": cause_of(combo), "label_kinds": what,
                        "changed": [c[1] for c in changed],
                        "renamed": {"truth": show(t_in), "pred": show(p_in)}})

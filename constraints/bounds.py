@@ -13,7 +13,7 @@ a value that is not a number (mir_eval's ``rand_index`` returned the tuple
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from metricprops.calls import as_number
 from metricprops.constraint import Evaluation, Instance, Outcome, ScoreFn
@@ -96,6 +96,18 @@ def out_of_bounds(metric: Any, value: float, tolerance: float = TOLERANCE) -> st
     if hi is not None and value > hi and compare_values(value, hi, tolerance) != 0:
         return "the value is above the upper bound"
     return ""
+
+
+def with_breach(metric: Any, values: Iterable[Any], detail: str,
+                tolerance: float = TOLERANCE) -> str:
+    """``detail`` led by :func:`out_of_bounds` of the first raw value among ``values`` outside
+    ``metric``'s declared bounds (non-numbers and NaN are skipped): a check that saw such a
+    value says so, whatever it reports."""
+    for value in values:
+        breach = out_of_bounds(metric, value, tolerance) if isinstance(value, float) else ""
+        if breach:
+            return f"{breach}: {detail}"
+    return detail
 
 
 CONSTRAINT = Bounds()

@@ -41,6 +41,7 @@ from metricprops.tolerance import TOLERANCE
 from ._fresh import call_value, codes, same_value, timeout_of
 from ._history import fresh_values
 from ._pairs import class_pairs
+from .bounds import with_breach
 
 #: Pairs up to this many items are checked exhaustively (every check costs 13 calls).
 EXHAUSTIVE_N = 3
@@ -89,11 +90,16 @@ class Determinism(Constraint):
         p1 = (instance.truth, instance["pred"])
         p2 = (instance["truth_2"], instance["pred_2"])
         timeout = timeout_of(score)
+        seen: List[Any] = []  # every value called here, raw: one out of bounds is said so
 
         def value(pair: Tuple[Partition, Partition], offset: int = 0) -> Any:
             t, p = pair
-            return call_value(metric, codes(t, offset), codes(p, offset), timeout, t, p,
-                              "a determinism check")
+            seen.append(call_value(metric, codes(t, offset), codes(p, offset), timeout, t, p,
+                                   "a determinism check"))
+            return seen[-1]
+
+        def violated(scores: dict, detail: str) -> Evaluation:
+            return _unequal(scores, with_breach(metric, seen, detail, tolerance))
 
         memo = metric.oriented(score(*p1))  # the canonical value, as the checker saw it
         first, again = value(p1), value(p1)
@@ -101,12 +107,12 @@ class Determinism(Constraint):
         after = value(p1)
         scores = {"first_call": first}
         if not same_value(first, again, tolerance):
-            return _violated({**scores, "called_again": again},
-                             "the same input, called twice in a row, gave two values")
+            return violated({**scores, "called_again": again},
+                            "the same input, called twice in a row, gave two values")
         if not (same_value(after, first, tolerance) and same_value(memo, first, tolerance)):
-            return _violated({**scores, "after_other_input": after, "earlier_call": memo},
-                             "the same input gave another value after the metric scored "
-                             "another input (or than it gave earlier in the check)")
+            return violated({**scores, "after_other_input": after, "earlier_call": memo},
+                            "the same input gave another value after the metric scored "
+                            "another input (or than it gave earlier in the check)")
         orders: List[List[Any]] = []
         for order in ((p1, p2), (p2, p1), (p1, p2), (p2, p1)):
             offset = next(_OFFSETS)
@@ -116,21 +122,22 @@ class Determinism(Constraint):
         reproduced = all(same_value(x, y, tolerance) for x, y in ((a1, a3), (b1, b3),
                                                                    (a2, a4), (b2, b4)))
         if reproduced and not (same_value(a1, a2, tolerance) and same_value(b1, b2, tolerance)):
-            return _violated({"pred_scored_first": a1, "pred_scored_second": a2,
-                              "pred_2_scored_second": b1, "pred_2_scored_first": b2},
-                             "the values depend on which pair is scored first (P = truth, "
-                             "pred; P2 = truth_2, pred_2; each order reproduced on fresh "
-                             "labels)")
+            return violated({"pred_scored_first": a1, "pred_scored_second": a2,
+                             "pred_2_scored_second": b1, "pred_2_scored_first": b2},
+                            "the values depend on which pair is scored first (P = truth, "
+                            "pred; P2 = truth_2, pred_2; each order reproduced on fresh "
+                            "labels)")
         if p1[0] == p1[1] and p2[0] == p1[0] and p2[1] != p1[1] and same_value(a1, b1, tolerance):
             here = (value(p1), value(p2))  # the labels the new process gets
-            return _history(metric, (p1, p2), here, timeout, tolerance, scores)
+            return _history(metric, (p1, p2), here, timeout, tolerance, scores, seen)
         return Evaluation(Outcome.SATISFIED, scores, 0.0)
 
 
 def _history(metric: Any, pairs: Tuple[Any, Any], here: Tuple[Any, Any], timeout: Any,
-             tolerance: float, scores: dict) -> Evaluation:
+             tolerance: float, scores: dict, seen: List[Any]) -> Evaluation:
     """P = (T, T) scored as P2 = (T, H) here: both scored in a new process, P2 first (once
-    per metric and process: a later instance claims nothing)."""
+    per metric and process: a later instance claims nothing); ``seen`` are the values called
+    here, said with those of the new process when one is out of bounds."""
     key = (metric.name, metric.func)
     labels = [(codes(t), codes(p)) for t, p in pairs[::-1]]
     if key not in _FRESH:
@@ -141,16 +148,18 @@ def _history(metric: Any, pairs: Tuple[Any, Any], here: Tuple[Any, Any], timeout
     there = [float("nan") if v is None else v for v in fresh[::-1]]
     if all(same_value(a, b, tolerance) for a, b in zip(here, there)):
         return Evaluation(Outcome.SATISFIED, scores, 0.0)
-    return _violated({"pred_here": here[0], "pred_2_here": here[1],
-                      "pred_2_first_in_a_new_process": there[1],
-                      "pred_then_in_a_new_process": there[0]},
-                     "the values depend on the calls made before: scored in a new process "
-                     "that never called the metric (pred_2 first), the same inputs gave "
-                     "other values than here, after other inputs (a cache keyed on too "
-                     "little, or a state the first call sets)")
+    return _unequal({"pred_here": here[0], "pred_2_here": here[1],
+                     "pred_2_first_in_a_new_process": there[1],
+                     "pred_then_in_a_new_process": there[0]},
+                    with_breach(metric, [*seen, *there],
+                                "the values depend on the calls made before: scored in a new "
+                                "process that never called the metric (pred_2 first), the "
+                                "same inputs gave other values than here, after other inputs "
+                                "(a cache keyed on too little, or a state the first call "
+                                "sets)", tolerance))
 
 
-def _violated(scores: dict, detail: str) -> Evaluation:
+def _unequal(scores: dict, detail: str) -> Evaluation:
     gaps = [abs(a - b) for a, b in itertools.combinations(scores.values(), 2)
             if isinstance(a, float) and isinstance(b, float) and abs(a - b) < float("inf")]
     gap = max(gaps) if gaps else 1.0

@@ -21,11 +21,13 @@ from typing import Any, Iterator, List, Optional, Tuple
 
 import numpy as np
 
+from metricprops.calls import as_number
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
 from metricprops.tolerance import TOLERANCE
 
 from ._fresh import call, codes, timeout_of
 from ._pairs import class_pairs, pair_instance_strategy
+from .bounds import with_breach
 
 #: Pairs up to this many items are checked exhaustively (each check costs 4 calls).
 EXHAUSTIVE_N = 4
@@ -85,17 +87,20 @@ class InputImmutability(Constraint):
         t_codes, p_codes = codes(truth, reverse=True), codes(pred, reverse=True)
         timeout = timeout_of(score)
         rejected: List[Tuple[str, str]] = []
+        seen: List[Any] = []  # the raw values: one out of bounds is said so
         for container in CONTAINERS:
             t_in, p_in = _build(t_codes, container), _build(p_codes, container)
             t_copy, p_copy = _copy(t_in), _copy(p_in)
             ok, value = call(metric, t_in, p_in, timeout, truth, pred,
                              f"labels given as {container}s")
+            seen.append(as_number(value) if ok else None)
             for arg, before, after in (("labels_true", t_copy, t_in),
                                        ("labels_pred", p_copy, p_in)):
                 if _changed(before, after):
                     return Evaluation(
                         Outcome.VIOLATED, scores, -1.0,
-                        detail=f"the metric modified {arg} given as a {container}",
+                        detail=with_breach(metric, seen, f"the metric modified {arg} given "
+                                                         f"as a {container}", tolerance),
                         extra={"modified": {"container": container, "argument": arg,
                                             "given": _values(before),
                                             "after": _values(after)}})
@@ -105,7 +110,7 @@ class InputImmutability(Constraint):
         if verdict is not None:
             outcome, detail = verdict
             return Evaluation(outcome, scores, -1.0 if outcome is Outcome.VIOLATED else 0.0,
-                              detail=detail,
+                              detail=with_breach(metric, seen, detail, tolerance),
                               extra={"rejected": [f"{c}: {v}" for c, v in rejected]})
         return Evaluation(Outcome.SATISFIED, scores, 1.0)
 

@@ -10,6 +10,10 @@ real library shipped:
 * ``negative_on_minus_one`` -- a distance below its bound 0 on a ``-1`` label (pyitlib's VI);
 * ``tuples_as_variables`` -- ``float64_labels`` that reads tuple labels as multi-variable
   input (pyitlib): an out-of-domain finding next to an ordinary one.
+* ``negative_every_other_call`` -- a running correction applied on every second call
+  only: a stateful value, below its bound 0 on those calls;
+* ``sorts_in_place_above_one`` -- sorts the prediction in place and adds 1 to Rand: the
+  input modified and a value above its bound 1.
 """
 from __future__ import annotations
 
@@ -76,3 +80,20 @@ def tuples_as_variables(labels_true, labels_pred):
     if any(isinstance(x, tuple) for x in list(labels_true) + list(labels_pred)):
         return 0.0
     return float64_labels(labels_true, labels_pred)
+
+
+_calls = [0]
+
+
+def negative_every_other_call(labels_true, labels_pred):
+    """Rand minus 2 on every second call (a state kept between calls that a determinism
+    check sees, with a value below the bound 0 that it must say)."""
+    _calls[0] += 1
+    return rand(list(labels_true), list(labels_pred)) - 2.0 * (_calls[0] % 2)
+
+
+def sorts_in_place_above_one(labels_true, labels_pred):
+    """Rand plus 1 after sorting ``labels_pred`` in place (a modified input that the
+    input-immutability check sees, with a value above the bound 1 that it must say)."""
+    labels_pred.sort()
+    return rand(list(labels_true), list(labels_pred)) + 1.0

@@ -82,3 +82,16 @@ def test_findings_on_ordinary_labels_lead_those_on_out_of_domain_labels():
     causes = [f.cause for f in r.findings]
     assert "tuple" in causes and causes[0] != "tuple", causes
     assert causes.index("numpy_uint64") < causes.index("tuple"), causes
+
+
+@pytest.mark.parametrize("planted, constraint, said", [
+    (missed.negative_every_other_call, "determinism", "the value is below the lower bound: "),
+    (missed.sorts_in_place_above_one, "input_immutability",
+     "the value is above the upper bound: "),
+])
+def test_a_value_out_of_bounds_is_said_so_by_the_checks_that_call_the_metric(
+        planted, constraint, said):
+    r = mp.check(_metric(planted, symmetric=False), constraint, seed=1, isolate=False)
+    assert r.status == "failed", r.describe()
+    f = next(f for f in r.findings if f.kind == "violation")
+    assert f.example["detail"].startswith(said), f.example
