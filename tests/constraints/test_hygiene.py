@@ -109,6 +109,7 @@ def test_determinism_catches_a_value_that_depends_on_the_calls_made_before(run):
     assert r.counterexample["detail"].startswith("the values depend on the calls made before")
 
 
+@pytest.mark.slow  # about 8 s: hypothesis shrinks a failure that comes and goes (15,706 calls)
 def test_a_check_whose_search_replays_a_changed_value_says_so():
     # label invariance calls the metric afresh: hypothesis replayed an instance, the value
     # had changed, and FlakyFailure escaped mp.check
