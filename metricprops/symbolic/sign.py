@@ -111,7 +111,7 @@ class SignDecider:
         return None if sn is None or sd is None else sn * sd
 
     def _direct(self, x: sp.Expr) -> Optional[int]:
-        y = x.subs(self._shift) if self._shift else x
+        y = x.xreplace(self._shift) if self._shift else x
         quick = self._poly_sign(y)
         if quick is not None:
             return quick
@@ -315,7 +315,7 @@ class SignDecider:
             return s >= 0
         num, den = sp.fraction(sp.cancel(sp.together(exact(x))))
         if self._direct(den) == 1:
-            y = sp.expand(num.subs(self._shift)) if self._shift else sp.expand(num)
+            y = sp.expand(num.xreplace(self._shift)) if self._shift else sp.expand(num)
             if y.is_nonnegative:
                 return True
             if y.is_negative:
