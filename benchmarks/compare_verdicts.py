@@ -31,8 +31,9 @@ REPORT_SEED = 20261130
 
 def record(out: Path, metrics: List[str], constraints: List[str], seed: int) -> None:
     """Audit each metric and write ``{metric: {constraint: check JSON}}`` to ``out``."""
-    import metricprops as mp
     from profile_audit import my_rand
+
+    import metricprops as mp
 
     names = constraints or [c.name for c in mp.list_constraints()]
     cells: Dict[str, Dict[str, Any]] = {}
