@@ -15,7 +15,7 @@ each with the checkout's code and with the base commit's, one after the other:
 
 Run from the project root of a git checkout, with nothing else running::
 
-    python benchmarks/bench_overhead.py                 # against 6abe1f0 (2026-12-05's main)
+    python benchmarks/bench_overhead.py                 # against 63b9c4e (main, 2026-12-05 evening)
     python benchmarks/bench_overhead.py --base 6abe1f0 --only cheap
 
 Each version runs in a fresh interpreter whose ``sys.path`` starts with its own tree (the
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_versions import _worktree, remove_worktrees  # noqa: E402
 
-DEFAULT_BASE = "6abe1f0"  # main on 2026-12-05, before the audit's overhead was cut
+DEFAULT_BASE = "63b9c4e"  # main on 2026-12-05 evening, before the target phase was cut
 
 METRICS = textwrap.dedent('''
     from collections import Counter

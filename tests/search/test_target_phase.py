@@ -16,3 +16,27 @@ def test_ties_do_not_end_the_random_phase_early():
     assert result.evidence["kind"] == "exhaustive" and result.evidence["max_items"] == 30
     assert result.evidence["count"] >= 195, result.evidence
     assert "tie" in {f.kind for f in result.findings}
+
+
+
+def _optimiser_runs(monkeypatch) -> list:
+    """A list that gets one entry per run of hypothesis's optimiser (the target phase)."""
+    from hypothesis.internal.conjecture import optimiser
+
+    runs: list = []
+    original = optimiser.Optimiser.run
+    monkeypatch.setattr(optimiser.Optimiser, "run",
+                        lambda self: runs.append(1) or original(self))
+    return runs
+
+
+def test_no_target_phase_once_the_check_has_a_violation(monkeypatch):
+    # ami_min x degenerate: the exhaustive phase finds a violation on 4 items, so the verdict
+    # is failed before hypothesis starts; the optimiser would only hunt more findings
+    # (ceaf_e_f x homogeneity: 35 s of it, nothing more found)
+    runs = _optimiser_runs(monkeypatch)
+    seed = pair_seed(REPORT_SEED, "ami_min", "degenerate")
+    result = mp.check("ami_min", "degenerate", seed=seed, jobs=1)
+    assert result.status == "failed" and result.found_by == "exhaustive"
+    assert runs == []
+
