@@ -43,6 +43,24 @@ def test_complexity_declarations():
     assert get_metric("ceaf_e_f").complexity == "n^3"  # a one-to-one entity alignment
 
 
+def test_complexity_declarations_in_items_and_clusters():
+    from metricprops.errors import InvalidComplexityError
+    from metricprops.metrics.complexity import allowed_exponent, growth_terms
+
+    assert growth_terms("n + k^2") == [(1, 0), (0, 2)]
+    assert growth_terms("n*k") == [(1, 1)] and growth_terms("n log n + k**2") == [(1, 0), (0, 2)]
+    assert [growth_exponent(c) for c in ("n + k^2", "n*k", "n log n")] == [2, 2, 1]
+    # n growing with k fixed: a per-label table is linear, a pair loop quadratic
+    assert allowed_exponent(growth_terms("n + k^2"), 1, 0) == 1
+    assert allowed_exponent(growth_terms("n^2"), 1, 0) == 2
+    assert allowed_exponent(growth_terms("n + k^2"), 0, 1) == 2  # k growing, n fixed
+    assert mp.metric(rand, complexity="n + k^2").complexity == "n + k^2"
+    for bad in ("n + 1", "k^0", "quadratic", "n^-1"):
+        with pytest.raises(InvalidComplexityError, match="expected a complexity in n") as info:
+            mp.metric(rand, complexity=bad)
+        assert isinstance(info.value, ValueError) and repr(bad) in str(info.value)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["adjusted_rand", "bcubed_f", "elm_f", "nmi"])
 def test_builtins_are_within_their_declared_growth(name):
