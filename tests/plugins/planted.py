@@ -126,14 +126,6 @@ def pair_loop_rand(labels_true, labels_pred):
 _LAZY: dict = {}
 
 
-def lazy_pair_loop_rand(labels_true, labels_pred):
-    """:func:`pair_loop_rand` whose first call builds a 96 MiB cache, as a lazy import
-    does (kept: later calls allocate nothing more for it)."""
-    if "cache" not in _LAZY:
-        _LAZY["cache"] = bytearray(96 * 2 ** 20)
-    return pair_loop_rand(labels_true, labels_pred)
-
-
 #: The clock the planted slowness is measured on: the process's CPU time, which the scaling
 #: property's stops read too (a fixed number of loop steps takes 2 s on one processor and
 #: 1 s on another, under the stop).
