@@ -93,8 +93,8 @@ class Measurement(NamedTuple):
     stop: str
 
 
-def measure(metric: Any, timeout: Optional[float],
-            shape: Workload = WORKLOADS[0]) -> Measurement:
+def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0],
+            careful: bool = False) -> Measurement:
     """Rows ``{"n", "seconds" (CPU), "wall_seconds", "peak_bytes"}`` for the sizes reached
     on the workload ``shape`` (``"n"`` its size: the items, or the clusters), and why the
     sizes stopped growing (:class:`Measurement`).
@@ -108,7 +108,8 @@ def measure(metric: Any, timeout: Optional[float],
     size whose traced call took under a quarter of :data:`FLOOR`, too fast for the fit, where
     one untraced call is timed (its time is shown, never fitted).  On the workloads after the
     first, nothing is traced (their memory is not judged), one untraced call is timed first
-    and, unless it is too fast for the fit or too slow to grow further, one batch.  As
+    and, unless it is too fast for the fit or longer than a batch, one batch -- unless
+    ``careful`` (a failure's confirmation), which times them as the first.  As
     :mod:`timeit` does, the garbage collector is off while calls are timed (a collection's
     cost depends on what the process did before); thread pools (BLAS, OpenMP: numpy, scipy,
     torch) are limited to one thread, so that the CPU time is the work of the call, not
@@ -122,6 +123,7 @@ def measure(metric: Any, timeout: Optional[float],
     runs: List[Any] = []
     gc.collect()  # the batches start from a clean heap
     first = shape is WORKLOADS[0]  # the peak memory is traced on the first workload only
+    careful = careful or first
     budget, trace, stop = Deadline(TOTAL_SECONDS), first, "end"
     with threadpool_limits(limits=1):
         for size in shape.sizes:
@@ -136,8 +138,9 @@ def measure(metric: Any, timeout: Optional[float],
             if timed:
                 ok, value, cpu, wall = _batch(run, 0.0)
             # a probe longer than a batch is one: no batch
-            more = ok and not (timed and not FLOOR / 4 <= cpu < BATCH_SECONDS)
-            for _ in range((REPEATS if first else 1) if more else 0):
+            more = ok and not (timed and not FLOOR / 4 <= cpu < (math.inf if careful
+                                                                 else BATCH_SECONDS))
+            for _ in range((REPEATS if careful else 1) if more else 0):
                 ok, value, batch_cpu, batch_wall = _batch(run)
                 cpu, wall = min(cpu, batch_cpu), min(wall, batch_wall)
                 if not ok or _slow(cpu, wall) or cpu < FLOOR / 4:  # too fast for the fit
@@ -152,7 +155,7 @@ def measure(metric: Any, timeout: Optional[float],
                     else "budget" if budget.passed() else "end")
             if stop != "end":
                 break
-        _interleave(rows, runs, ROUNDS if first else 1)
+        _interleave(rows, runs, ROUNDS if careful else 1)
     return Measurement(rows, stop)
 
 

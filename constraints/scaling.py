@@ -120,7 +120,7 @@ class Judged(NamedTuple):
 
 
 def judge(metric: Any, terms: List[Term], timeout: Optional[float],
-          shape: Workload = WORKLOADS[0]) -> Judged:
+          shape: Workload = WORKLOADS[0], careful: bool = False) -> Judged:
     """Measure ``metric`` once on ``shape`` (:func:`measure`) and judge its growth against
     the declared ``terms`` (:func:`~metricprops.metrics.complexity.growth_terms`).
 
@@ -129,7 +129,7 @@ def judge(metric: Any, terms: List[Term], timeout: Optional[float],
     :data:`CALL_SECONDS`, the budget ran out, a call raised, or a peak passed the memory cap
     with no memory fit either.  A metric still under the floor at the largest size (or at
     the memory cap, its memory fitted) is fast, and is judged."""
-    rows, stop = measure(metric, timeout, shape)
+    rows, stop = measure(metric, timeout, shape, careful)
     fitted = exponents(rows)
     over = _over(fitted, terms, shape)
     time_e, mem_e = fitted
@@ -146,7 +146,7 @@ def judge(metric: Any, terms: List[Term], timeout: Optional[float],
 def judge_confirmed(metric: Any, terms: List[Term], timeout: Optional[float],
                     shape: Workload = WORKLOADS[0]) -> Judged:
     """:func:`judge`, confirmed: what grew too fast must grow too fast in a second,
-    independent measurement (a load spike on a shared machine does not fail a sound
+    independent, careful measurement (a load spike on a shared machine does not fail a sound
     metric), and an undecided measurement of the first workload is made once more before
     it stands (another workload's is left undecided: it decides nothing)."""
     first = judge(metric, terms, timeout, shape)
@@ -154,7 +154,7 @@ def judge_confirmed(metric: Any, terms: List[Term], timeout: Optional[float],
         first = judge(metric, terms, timeout, shape)
     if first.undecided or not first.over:
         return first
-    again = judge(metric, terms, timeout, shape)
+    again = judge(metric, terms, timeout, shape, careful=True)
     return again._replace(over={k: v for k, v in again.over.items() if k in first.over})
 
 
