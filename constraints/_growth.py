@@ -19,6 +19,7 @@ from metricprops.calls import Deadline, as_number, past_limit
 from metricprops.partition import Partition
 
 from ._fresh import call
+from ._workloads import WORKLOADS, Workload, blocks
 
 #: Sizes tried, in order.
 SIZES = tuple(2 ** k for k in range(6, 18))
@@ -49,10 +50,9 @@ _CALLS = itertools.count()
 
 
 def workload(n: int) -> Tuple[np.ndarray, np.ndarray]:
-    """The partitions timed at size ``n``: blocks of 4 items against random n / 4 blocks."""
-    truth = np.arange(n) // 4
-    pred = np.random.default_rng(n).integers(0, max(1, n // 4), n)
-    return truth, pred
+    """The partitions timed at size ``n`` by the first workload: blocks of 4 items against
+    random n / 4 blocks (:data:`~._workloads.WORKLOADS`)."""
+    return blocks(n)
 
 
 #: The fit uses this many of the largest sizes (where the leading term dominates).
@@ -93,16 +93,23 @@ class Measurement(NamedTuple):
     stop: str
 
 
-def measure(metric: Any, timeout: Optional[float]) -> Measurement:
-    """Rows ``{"n", "seconds" (CPU), "wall_seconds", "peak_bytes"}`` for the sizes reached,
-    and why the sizes stopped growing (:class:`Measurement`).
+def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0],
+            careful: bool = False) -> Measurement:
+    """Rows ``{"n", "seconds" (CPU), "wall_seconds", "peak_bytes"}`` for the sizes reached
+    on the workload ``shape`` (``"n"`` its size: the items, or the clusters), and why the
+    sizes stopped growing (:class:`Measurement`).
 
     The metric is called once at the first size before anything is measured (lazy imports
     and caches, which a first traced call would count as its peak memory).  At each size
     the first call runs under ``tracemalloc`` (the peak) while calls are fast (the tracer
     slows Python code several times); the time is the best of ``REPEATS`` batches of calls,
     each batch as many calls as take :data:`BATCH_SECONDS` of CPU time (the process's CPU
-    clock advances in ticks of a few milliseconds on many systems), per call.  As
+    clock advances in ticks of a few milliseconds on many systems), per call -- except at a
+    size whose traced call took under a quarter of :data:`FLOOR`, too fast for the fit, where
+    one untraced call is timed (its time is shown, never fitted).  On the workloads after the
+    first, nothing is traced (their memory is not judged), one untraced call is timed first
+    and, unless it is too fast for the fit or longer than a batch, one batch -- unless
+    ``careful`` (a failure's confirmation), which times them as the first.  As
     :mod:`timeit` does, the garbage collector is off while calls are timed (a collection's
     cost depends on what the process did before); thread pools (BLAS, OpenMP: numpy, scipy,
     torch) are limited to one thread, so that the CPU time is the work of the call, not
@@ -115,18 +122,25 @@ def measure(metric: Any, timeout: Optional[float]) -> Measurement:
     rows: List[Dict[str, float]] = []
     runs: List[Any] = []
     gc.collect()  # the batches start from a clean heap
-    budget, trace, stop = Deadline(TOTAL_SECONDS), True, "end"
+    first = shape is WORKLOADS[0]  # the peak memory is traced on the first workload only
+    careful = careful or first
+    budget, trace, stop = Deadline(TOTAL_SECONDS), first, "end"
     with threadpool_limits(limits=1):
-        for n in SIZES:
-            run = _caller(metric, n, timeout)
+        for size in shape.sizes:
+            run, n = _caller(metric, shape, size, timeout)
             ok, value = run() if not rows else (True, None)  # warm-up: imports, caches
-            peak = math.nan
+            peak, cpu, wall, probe = math.nan, math.inf, math.inf, math.inf
             if ok and trace:
                 clock = Deadline(TRACE_SECONDS)
                 ok, value = _traced(run)
-                peak, trace = value, clock.cpu() < TRACE_SECONDS
-            cpu = wall = math.inf
-            for _ in range(REPEATS if ok else 0):
+                peak, trace, probe = value, clock.cpu() < TRACE_SECONDS, clock.cpu()
+            timed = ok and (probe < FLOOR / 4 or not first)  # too fast for the fit, or a probe
+            if timed:
+                ok, value, cpu, wall = _batch(run, 0.0)
+            # a probe longer than a batch is one: no batch
+            more = ok and not (timed and not FLOOR / 4 <= cpu < (math.inf if careful
+                                                                 else BATCH_SECONDS))
+            for _ in range((REPEATS if careful else 1) if more else 0):
                 ok, value, batch_cpu, batch_wall = _batch(run)
                 cpu, wall = min(cpu, batch_cpu), min(wall, batch_wall)
                 if not ok or _slow(cpu, wall) or cpu < FLOOR / 4:  # too fast for the fit
@@ -141,13 +155,15 @@ def measure(metric: Any, timeout: Optional[float]) -> Measurement:
                     else "budget" if budget.passed() else "end")
             if stop != "end":
                 break
-        _interleave(rows, runs)
+        _interleave(rows, runs, ROUNDS if careful else 1)
     return Measurement(rows, stop)
 
 
-def _caller(metric: Any, n: int, timeout: Optional[float]) -> Any:
-    """One call of ``metric`` on the workload of ``n`` items: ``(ok, value)``."""
-    t, p = workload(n)
+def _caller(metric: Any, shape: Workload, size: int, timeout: Optional[float]) -> Any:
+    """One call of ``metric`` on the workload ``shape`` at ``size`` -- ``run() -> (ok,
+    value)`` -- and the size it measures (the items, or the clusters)."""
+    t, p = shape.labels(size)
+    n = len(t)
     truth, pred = Partition.from_labels(t), Partition.from_labels(p)
 
     def run() -> Tuple[bool, Any]:
@@ -155,16 +171,18 @@ def _caller(metric: Any, n: int, timeout: Optional[float]) -> Any:
         order = np.random.default_rng(next(_CALLS)).permutation(n)
         a, b = t[order], p[order]
         args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
-        ok, value = call(metric, *args, timeout, truth, pred, f"{n} items (scaling)")
+        ok, value = call(metric, *args, timeout, truth, pred,
+                         f"{n} items (scaling)" if shape is WORKLOADS[0] else
+                         f"{n} items (scaling, {shape.name})")
         number = as_number(value) if ok else None
         if ok and (number is None or not math.isfinite(number)):  # no number is no timing
             return False, f"returned {type(value).__name__} {value!r:.40}, not a finite number"
         return ok, value
-    return run
+    return run, (n if shape.variable == "n" else size)
 
 
-def _interleave(rows: List[Dict[str, float]], runs: List[Any]) -> None:
-    """Time the sizes the fit uses again, in turn, :data:`ROUNDS` times, keeping each size's
+def _interleave(rows: List[Dict[str, float]], runs: List[Any], rounds: int = ROUNDS) -> None:
+    """Time the sizes the fit uses again, in turn, ``rounds`` times, keeping each size's
     best.  Timed one after another, the largest sizes could meet different loads (another
     job on a shared machine slows even a call's CPU time, through shared cores and caches)
     and bend the fit; timed in turn, a burst of load weighs on all of them alike, and the
@@ -175,7 +193,7 @@ def _interleave(rows: List[Dict[str, float]], runs: List[Any]) -> None:
     # a size whose call took seconds (a steep growth past the stop) is not called again:
     # that would cost more than it tells, and could run into the per-call time limit
     fitted = [i for i in fitted if rows[i]["seconds"] <= RETIME_SECONDS]
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         for i in fitted:
             ok, _, cpu, wall = _batch(runs[i])
             if not ok:
@@ -184,10 +202,10 @@ def _interleave(rows: List[Dict[str, float]], runs: List[Any]) -> None:
             rows[i]["wall_seconds"] = min(rows[i]["wall_seconds"], wall)
 
 
-def _batch(run: Any) -> Tuple[bool, Any, float, float]:
+def _batch(run: Any, seconds: float = BATCH_SECONDS) -> Tuple[bool, Any, float, float]:
     """``(ok, value, CPU seconds, wall seconds)`` (per call) of a batch of calls of ``run`` that
-    takes at least :data:`BATCH_SECONDS` of CPU time (one call if that is already longer),
-    with the garbage collector off (as :mod:`timeit` runs)."""
+    takes at least ``seconds`` of CPU time (one call if that is already longer), with the
+    garbage collector off (as :mod:`timeit` runs)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -196,7 +214,7 @@ def _batch(run: Any) -> Tuple[bool, Any, float, float]:
             ok, value = run()
             calls += 1
             spent = clock.cpu()
-            if not ok or spent >= BATCH_SECONDS or clock.passed():
+            if not ok or spent >= seconds or clock.passed():
                 return ok, value, spent / calls, clock.wall() / calls
     finally:
         if enabled:

@@ -51,7 +51,7 @@ from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
 from hypothesis import strategies as st
 
 from metricprops.constraint import Constraint, Evaluation, Instance, Outcome, ScoreFn
-from metricprops.metrics.base import growth_exponent
+from metricprops.metrics.complexity import Term, allowed_exponent, growth_terms
 from metricprops.partition import Partition
 from metricprops.results.model import MEASURED
 from metricprops.tolerance import TOLERANCE
@@ -69,6 +69,7 @@ from ._growth import (
     measure,
     workload,
 )
+from ._workloads import FIXED_ITEMS, WORKLOADS, Workload
 
 __all__ = ["CONSTRAINT", "Scaling", "TIME_MARGIN", "MEMORY_MARGIN", "judge", "judge_confirmed",
            "power", "fit", "measure", "workload"]
@@ -91,18 +92,20 @@ _SHOWN = Instance(Partition.from_labels(workload(8)[0]),
                   {"pred": Partition.from_labels(workload(8)[1])}, "scaling")
 
 
-def _over(fitted: Tuple[Optional[float], Optional[float]],
-          declared: float) -> Dict[str, Tuple[float, float]]:
-    """What grew faster than allowed -- ``"time"``, ``"peak memory"`` -- with its fitted
-    exponent and the bound it passed."""
-    bounds = (declared + TIME_MARGIN, max(1.0, declared) + MEMORY_MARGIN)
+def _over(fitted: Tuple[Optional[float], Optional[float]], terms: List[Term],
+          shape: Workload) -> Dict[str, Tuple[float, float]]:
+    """What grew faster than allowed on ``shape`` -- ``"time"``, ``"peak memory"`` (judged on
+    the first workload only) -- with its fitted exponent and the bound it passed."""
+    declared = allowed_exponent(terms, shape.items, shape.clusters)
+    bounds = (declared + TIME_MARGIN,
+              max(1.0, declared) + MEMORY_MARGIN if shape is WORKLOADS[0] else math.inf)
     return {what: (e, bound) for what, e, bound in zip(("time", "peak memory"), fitted, bounds)
             if e is not None and e > bound}
 
 
-def power(exponent: float) -> str:
-    """An exponent as a power of n: ``"n^1.5"``, ``"n^2"``."""
-    return f"n^{exponent:g}"
+def power(exponent: float, variable: str = "n") -> str:
+    """An exponent as a power of n (or k): ``"n^1.5"``, ``"n^2"``, ``"k^2"``."""
+    return f"{variable}^{exponent:g}"
 
 
 class Judged(NamedTuple):
@@ -113,40 +116,45 @@ class Judged(NamedTuple):
     fitted: Tuple[Optional[float], Optional[float]]
     over: Dict[str, Tuple[float, float]]
     undecided: str
+    shape: Workload = WORKLOADS[0]
 
 
-def judge(metric: Any, declared: float, timeout: Optional[float]) -> Judged:
-    """Measure ``metric`` once (:func:`measure`) and judge its growth against ``declared``.
+def judge(metric: Any, terms: List[Term], timeout: Optional[float],
+          shape: Workload = WORKLOADS[0], careful: bool = False) -> Judged:
+    """Measure ``metric`` once on ``shape`` (:func:`measure`) and judge its growth against
+    the declared ``terms`` (:func:`~metricprops.metrics.complexity.growth_terms`).
 
     Undecided when the time could not be fitted (fewer than :data:`FIT_POINTS` sizes took
     :data:`FLOOR` or more) although the sizes stopped growing early: a call grew past
     :data:`CALL_SECONDS`, the budget ran out, a call raised, or a peak passed the memory cap
     with no memory fit either.  A metric still under the floor at the largest size (or at
     the memory cap, its memory fitted) is fast, and is judged."""
-    rows, stop = measure(metric, timeout)
+    rows, stop = measure(metric, timeout, shape, careful)
     fitted = exponents(rows)
-    over = _over(fitted, declared)
+    over = _over(fitted, terms, shape)
     time_e, mem_e = fitted
     if over or time_e is not None or stop == "end" or (stop == "memory" and mem_e is not None):
-        return Judged(rows, fitted, over, "")
+        return Judged(rows, fitted, over, "", shape)
     before = f"before {FIT_POINTS} sizes took at least {FLOOR * 1000:g} ms a call to time"
     why = {"slow": f"a call on {rows[-1]['n'] if rows else SIZES[0]} items took more than "
                    f"{CALL_SECONDS:g} s of CPU time {before}",
            "memory": f"a call's peak memory passed {MEMORY_CAP / 4 / 2 ** 20:g} MiB {before}",
            "budget": f"the measurement's {TOTAL_SECONDS:g} s of CPU time ran out {before}"}
-    return Judged(rows, fitted, over, why.get(stop, f"{stop} {before}"))
+    return Judged(rows, fitted, over, why.get(stop, f"{stop} {before}"), shape)
 
 
-def judge_confirmed(metric: Any, declared: float, timeout: Optional[float]) -> Judged:
+def judge_confirmed(metric: Any, terms: List[Term], timeout: Optional[float],
+                    shape: Workload = WORKLOADS[0]) -> Judged:
     """:func:`judge`, confirmed: what grew too fast must grow too fast in a second,
-    independent measurement (a load spike on a shared machine does not fail a sound
-    metric), and an undecided measurement is made once more before it stands."""
-    first = judge(metric, declared, timeout)
-    if first.undecided:
-        first = judge(metric, declared, timeout)
+    independent, careful measurement (a load spike on a shared machine does not fail a sound
+    metric), and an undecided measurement of the first workload is made once more before
+    it stands (another workload's is left undecided: it decides nothing)."""
+    first = judge(metric, terms, timeout, shape)
+    if first.undecided and shape is WORKLOADS[0]:
+        first = judge(metric, terms, timeout, shape)
     if first.undecided or not first.over:
         return first
-    again = judge(metric, declared, timeout)
+    again = judge(metric, terms, timeout, shape, careful=True)
     return again._replace(over={k: v for k, v in again.over.items() if k in first.over})
 
 
@@ -196,26 +204,47 @@ class Scaling(Constraint):
         if cached is not None:
             return cached
         score(instance.truth, instance["pred"])  # no number: an error, never a timing
-        declared = growth_exponent(metric.complexity, metric.name)
-        judged = judge_confirmed(metric, declared, timeout_of(score))
-        if judged.over:
-            ev = _violated(metric, judged)
-        else:
-            ev = Evaluation(Outcome.SATISFIED, {"declared": metric.complexity}, 1.0,
-                            undecided=judged.undecided, extra={MEASURED: _measured(judged)})
-        _MEASURED[metric] = ev
+        ev = _MEASURED[metric] = _judged(metric, timeout_of(score))
         return ev
+
+
+def _judged(metric: Any, timeout: Optional[float]) -> Evaluation:
+    """Every workload in turn (:data:`~._workloads.WORKLOADS`) until one grows too fast; the
+    others are timed only when the first one could be judged."""
+    terms = growth_terms(metric.complexity, metric.name)
+    judged = judge_confirmed(metric, terms, timeout)
+    others: Dict[str, Optional[float]] = {}
+    reached = max(row["n"] for row in judged.rows) if judged.rows else 0
+    for shape in WORKLOADS[1:] if not (judged.over or judged.undecided) else ():
+        if shape.items == 0 and reached < FIXED_ITEMS:  # as slow as blocks on those items
+            others[shape.name] = None
+            continue
+        again = judge_confirmed(metric, terms, timeout, shape)
+        if again.over:
+            return _violated(metric, again)
+        others[shape.name] = _round(again.fitted[0])
+    if judged.over:
+        return _violated(metric, judged)
+    measured = _measured(judged)
+    if others:
+        measured["workloads"] = others  # the time exponents fitted on the other workloads
+    return Evaluation(Outcome.SATISFIED, {"declared": metric.complexity}, 1.0,
+                      undecided=judged.undecided, extra={MEASURED: measured})
 
 
 def _violated(metric: Any, judged: Judged) -> Evaluation:
     """The failing result: what grew too fast and the bound it passed (the same in every
     run that fails), the fitted exponents and the measurements apart."""
-    over = judged.over
-    grew = {f"{what.split()[-1]}_growth": f"faster than {power(bound)}"
+    over, shape = judged.over, judged.shape
+    first = shape is WORKLOADS[0]
+    grew = {f"{what.split()[-1]}_growth": f"faster than {power(bound, shape.variable)}"
             for what, (_, bound) in over.items()}
-    return Evaluation(Outcome.VIOLATED, {"declared": metric.complexity, **grew}, -1.0, detail=(
-        "; ".join(f"{what} grows faster than {power(bound)}" for what, (_, bound) in over.items())
-        + f", beyond the declared {metric.complexity} and its margin (measured "
+    where = {} if first else {"workload": shape.name}
+    on = "" if first else f" on the {shape.name} workload ({shape.description})"
+    return Evaluation(Outcome.VIOLATED, {"declared": metric.complexity, **grew, **where}, -1.0,
+                      detail=("; ".join(f"{what} grows faster than {power(bound, shape.variable)}"
+                                        for what, (_, bound) in over.items())
+        + f"{on}, beyond the declared {metric.complexity} and its margin (measured "
         "twice over growing sizes; the fitted exponents and the sizes reached are under "
         "measured)"), extra={MEASURED: _measured(judged)})
 
@@ -227,7 +256,10 @@ def _measured(judged: Judged) -> Dict[str, Any]:
               "peak_bytes": None if math.isnan(r["peak_bytes"]) else int(r["peak_bytes"])}
              for r in judged.rows]
     summary = _summary(time_e, mem_e, table)
-    return {"time_exponent": _round(time_e), "memory_exponent": _round(mem_e),
+    if judged.shape is not WORKLOADS[0]:
+        summary = f"{judged.shape.name} workload ({judged.shape.variable} = size): {summary}"
+    where = {} if judged.shape is WORKLOADS[0] else {"workload": judged.shape.name}
+    return {**where, "time_exponent": _round(time_e), "memory_exponent": _round(mem_e),
             "growth": table, "summary": summary, "headline": "; ".join(summary.split("; ")[:2])}
 
 

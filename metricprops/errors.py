@@ -214,3 +214,8 @@ class AuditInterrupted(KeyboardInterrupt):
 
 class PluginLoadWarning(UserWarning):
     """A third-party entry point could not be loaded; it is skipped, nothing else fails."""
+
+
+class InvalidComplexityError(InvalidMetricError, ValueError):
+    """A declared complexity that is not a sum of powers of ``n`` (items) and ``k``
+    (clusters): the message shows the grammar and what came."""

@@ -164,6 +164,32 @@ def short_scaling_calls(monkeypatch):
     monkeypatch.setattr(_growth, "RETIME_SECONDS", 0.6)
 
 
+
+@pytest.fixture
+def injected_costs(monkeypatch):
+    """A call costs what a planted metric charges (``planted.spin(seconds)``): the clocks
+    that time calls (:class:`metricprops.calls.Deadline`) read the process's CPU time plus
+    the seconds charged, the wall clock too, so that the scaling measurement of a charged
+    plant depends neither on the processor's speed nor on other jobs on the machine."""
+    import time
+    import types
+
+    from metricprops import calls
+
+    from plugins import planted
+
+    charged = [0.0]
+
+    def clock():
+        return time.process_time() + charged[0]
+
+    names = {name: getattr(time, name) for name in dir(time) if not name.startswith("_")}
+    monkeypatch.setattr(calls, "time", types.SimpleNamespace(
+        **{**names, "process_time": clock, "monotonic": clock}))
+    monkeypatch.setattr(planted, "spin", lambda seconds: charged.__setitem__(
+        0, charged[0] + seconds))
+
+
 #: The command line that ``quick_reports`` runs (in its folder, so the reports go to reports/).
 QUICK_REPORT = ("report", "--quick", "--seed", "5", "-q")
 

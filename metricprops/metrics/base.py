@@ -10,6 +10,7 @@ import numpy as np
 
 from ..conventions import Conventions
 from ..errors import InvalidMetricError
+from .complexity import total_exponent
 
 __all__ = ["Metric", "metric", "to_float", "growth_exponent", "KINDS", "INPUTS",
            "CONVENTION_KEYS"]
@@ -235,20 +236,10 @@ class Metric:
 
 
 def growth_exponent(complexity: Any, name: str = "metric") -> float:
-    """The exponent of a declared complexity: ``"n"`` -> 1, ``"n log n"`` -> 1 (a log factor
-    is within the scaling property's margin), ``"n^2"`` -> 2, ``"n^1.5"`` -> 1.5."""
-    text = str(complexity).replace(" ", "").replace("**", "^")
-    if text in ("n", "nlogn", "nlog(n)"):
-        return 1.0
-    if text.startswith("n^"):
-        try:
-            value = float(text[2:])
-        except ValueError:
-            value = float("nan")
-        if math.isfinite(value) and value > 0:
-            return value
-    raise InvalidMetricError(f"metric {name!r}: expected a complexity such as 'n', 'n log n' "
-                             f"or 'n^2', got {complexity!r}")
+    """The exponent of a declared complexity when items and clusters grow together:
+    ``"n"`` -> 1, ``"n log n"`` -> 1 (a log factor is within the scaling property's margin),
+    ``"n^2"`` -> 2, ``"n^1.5"`` -> 1.5, ``"n + k^2"`` -> 2 (:mod:`.complexity`)."""
+    return total_exponent(complexity, name)
 
 
 def _finite(name: str, what: str, x: Any) -> float:

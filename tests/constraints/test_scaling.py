@@ -21,7 +21,7 @@ from metricprops.metrics.base import growth_exponent
 from plugins import planted
 from plugins.planted import (
     dense_table_rand,
-    lazy_pair_loop_rand,
+    lazy_charged_pair_loop_rand,
     pair_loop_rand,
     slow_from_the_start,
 )
@@ -41,6 +41,24 @@ def test_complexity_declarations():
         mp.metric(rand, complexity="quadratic")
     assert get_metric("adjusted_rand").metadata()["complexity"] == "n"
     assert get_metric("ceaf_e_f").complexity == "n^3"  # a one-to-one entity alignment
+
+
+def test_complexity_declarations_in_items_and_clusters():
+    from metricprops.errors import InvalidComplexityError
+    from metricprops.metrics.complexity import allowed_exponent, growth_terms
+
+    assert growth_terms("n + k^2") == [(1, 0), (0, 2)]
+    assert growth_terms("n*k") == [(1, 1)] and growth_terms("n log n + k**2") == [(1, 0), (0, 2)]
+    assert [growth_exponent(c) for c in ("n + k^2", "n*k", "n log n")] == [2, 2, 1]
+    # n growing with k fixed: a per-label table is linear, a pair loop quadratic
+    assert allowed_exponent(growth_terms("n + k^2"), 1, 0) == 1
+    assert allowed_exponent(growth_terms("n^2"), 1, 0) == 2
+    assert allowed_exponent(growth_terms("n + k^2"), 0, 1) == 2  # k growing, n fixed
+    assert mp.metric(rand, complexity="n + k^2").complexity == "n + k^2"
+    for bad in ("n + 1", "k^0", "quadratic", "n^-1"):
+        with pytest.raises(InvalidComplexityError, match="expected a complexity in n") as info:
+            mp.metric(rand, complexity=bad)
+        assert isinstance(info.value, ValueError) and repr(bad) in str(info.value)
 
 
 @pytest.mark.slow
@@ -86,11 +104,11 @@ def test_bounds_are_named_as_powers():
     assert [power(e) for e in (1.5, 1.75, 2.0, 3.75)] == ["n^1.5", "n^1.75", "n^2", "n^3.75"]
 
 
-@pytest.mark.slow
-def test_a_heavy_first_call_is_not_the_peak_memory(short_scaling_calls):
+def test_a_heavy_first_call_is_not_the_peak_memory(short_scaling_calls, injected_costs):
     # a first call that allocates 96 MiB (a lazy import, a cache) once stopped the sizes at
-    # the memory cap after one size: no fit, and the quadratic loop passed
-    r = mp.check(mp.metric(lazy_pair_loop_rand), "scaling", seed=1)
+    # the memory cap after one size: no fit, and the quadratic loop passed.  The loop's cost
+    # is charged (injected_costs): the verdict does not depend on the machine's load
+    r = mp.check(mp.metric(lazy_charged_pair_loop_rand), "scaling", seed=1)
     assert r.status == "failed"
     assert r.counterexample["scores"] == {"declared": "n", "time_growth": "faster than n^1.75"}
     assert [row["n"] for row in r.counterexample["measured"]["growth"]][:3] == [64, 128, 256]

@@ -8,6 +8,10 @@ real library shipped:
   ``rand_index``); ``refuses_empty`` raises ``ValueError`` there instead;
 * ``nan_on_two_singletons`` -- NaN on identical partitions of singletons (mir_eval's AMI);
 * ``negative_on_minus_one`` -- a distance below its bound 0 on a ``-1`` label (pyitlib's VI);
+* ``staircase_loop`` -- Rand charged, as SMI's variance is, for every (row size, column
+  size, column size) of distinct block sizes, min(row, column) steps: a constant on blocks
+  of 4, linear with 4 blocks a side, and quadratic on staircase partitions (block sizes
+  1 .. m on both sides), where SMI took n^2.1 while the scaling property passed it;
 * ``tuples_as_variables`` -- ``float64_labels`` that reads tuple labels as multi-variable
   input (pyitlib): an out-of-domain finding next to an ordinary one.
 * ``negative_every_other_call`` -- a running correction applied on every second call
@@ -20,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 
 from metricprops import get_metric
+
+from . import planted
 
 rand = get_metric("rand")
 
@@ -97,3 +103,15 @@ def sorts_in_place_above_one(labels_true, labels_pred):
     input-immutability check sees, with a value above the bound 1 that it must say)."""
     labels_pred.sort()
     return rand(list(labels_true), list(labels_pred)) + 1.0
+
+
+#: CPU seconds :func:`staircase_loop` is charged a step.
+STEP = 2e-8
+
+
+def staircase_loop(labels_true, labels_pred):
+    """Rand charged :data:`STEP` × Σ over distinct block sizes a, b, b' of min(a, b)."""
+    a = np.unique(np.unique(np.asarray(labels_true), return_counts=True)[1])
+    b = np.unique(np.unique(np.asarray(labels_pred), return_counts=True)[1])
+    planted.spin(STEP * float(np.minimum.outer(a, b).sum()) * len(b))
+    return rand(labels_true, labels_pred)

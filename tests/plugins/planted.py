@@ -14,6 +14,10 @@
 * ``pair_loop_rand`` -- Rand by a loop over every pair of items (quadratic in n);
 * ``slow_from_the_start`` -- Rand that first computes for a set CPU time (:func:`spin`),
   past the scaling property's stop from 128 items on, on any processor;
+* ``charged_pair_loop_rand`` -- Rand charged :data:`UNIT` × n² of CPU time (:func:`spin`),
+  the cost of a loop over every pair of items; ``lazy_charged_pair_loop_rand`` builds a
+  96 MiB cache on its first call; ``charged_label_table_rand`` is charged for a per-label
+  table, O(n + k²) (the ``injected_costs`` fixture turns the charges into a clock's reading);
 * ``dense_table_rand`` -- builds a dense classes × clusters table first (memory quadratic
   when both partitions have many blocks).
 
@@ -122,14 +126,6 @@ def pair_loop_rand(labels_true, labels_pred):
 _LAZY: dict = {}
 
 
-def lazy_pair_loop_rand(labels_true, labels_pred):
-    """:func:`pair_loop_rand` whose first call builds a 96 MiB cache, as a lazy import
-    does (kept: later calls allocate nothing more for it)."""
-    if "cache" not in _LAZY:
-        _LAZY["cache"] = bytearray(96 * 2 ** 20)
-    return pair_loop_rand(labels_true, labels_pred)
-
-
 #: The clock the planted slowness is measured on: the process's CPU time, which the scaling
 #: property's stops read too (a fixed number of loop steps takes 2 s on one processor and
 #: 1 s on another, under the stop).
@@ -150,6 +146,32 @@ def slow_from_the_start(labels_true, labels_pred):
     """0.05 s of CPU time a call below 128 items and 1.5 s from 128 on: too slow to time
     three sizes (the scaling property stops a size past 1 s a call)."""
     spin(SLOW_SECONDS[len(labels_true) >= 128])
+    return rand(labels_true, labels_pred)
+
+
+#: CPU seconds a charged plant costs a unit of its cost model: 1 ms for the 64² pairs of 64
+#: items.
+UNIT = 1e-3 / 64 ** 2
+
+
+def charged_pair_loop_rand(labels_true, labels_pred):
+    """Rand charged as a loop over every pair of items: :data:`UNIT` × n² of CPU time."""
+    spin(UNIT * len(labels_true) ** 2)
+    return rand(labels_true, labels_pred)
+
+
+def lazy_charged_pair_loop_rand(labels_true, labels_pred):
+    """:func:`charged_pair_loop_rand` whose first call builds a 96 MiB cache, as a lazy
+    import does (kept: later calls allocate nothing more for it)."""
+    if "cache" not in _LAZY:
+        _LAZY["cache"] = bytearray(96 * 2 ** 20)
+    return charged_pair_loop_rand(labels_true, labels_pred)
+
+
+def charged_label_table_rand(labels_true, labels_pred):
+    """Rand charged as a per-label table: :data:`UNIT` × (4 n + k_true × k_pred)."""
+    k = len(set(np.asarray(labels_true).tolist())) * len(set(np.asarray(labels_pred).tolist()))
+    spin(UNIT * (4 * len(labels_true) + k))
     return rand(labels_true, labels_pred)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import importlib
 import json
 
-import pytest
-
 import metricprops as mp
 from metricprops.results.model import Status
+
+from plugins.planted import charged_pair_loop_rand
 
 scaling = importlib.import_module("metricprops.constraints.scaling")  # not the object
 
@@ -27,18 +27,13 @@ def test_a_metric_that_returns_no_number_is_an_error_not_a_pass():
     assert r.error["reason"] == "not_a_number"
 
 
-@mp.metric(name="pairs_loop", bounds=(0, 1))
-def pairs_loop(labels_true, labels_pred):
-    """Rand index by a loop over every pair: quadratic."""
-    n, agree = len(labels_true), 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            agree += (labels_true[i] == labels_true[j]) == (labels_pred[i] == labels_pred[j])
-    return agree / max(1, n * (n - 1) // 2)
+#: Rand charged as a loop over every pair of items (plugins.planted, with the injected_costs
+#: fixture: its cost does not depend on the machine's load)
+pairs_loop = mp.metric(charged_pair_loop_rand, name="pairs_loop", bounds=(0, 1))
 
 
-@pytest.mark.slow
-def test_a_timing_failure_reports_the_sizes_reached_and_no_instance(short_scaling_calls):
+def test_a_timing_failure_reports_the_sizes_reached_and_no_instance(short_scaling_calls,
+                                                                     injected_costs):
     r = mp.check(pairs_loop, "scaling", isolate=False, **FAST)
     assert r.status is Status.FAILED
     ce = r.counterexample
