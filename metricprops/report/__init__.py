@@ -68,6 +68,10 @@ ROWS = (
      "the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the "
      "literature's analyses checked, implementations against the reference scorer's test "
      "cases"),
+    ("[overlapping.md](overlapping.md) ([JSON](overlapping.json))",
+     "overlapping clusterings: the built-in metrics of covers (extended BCubed, CICE-BCubed, ELM "
+     "for covers, omega, overlapping NMI) × the constraints on covers, and the ELM paper's "
+     "overlapping example"),
 )
 
 
@@ -209,6 +213,13 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     # its seed and budget: read there, not checked again
     write_goesgens(folder, seed=seed, quick=quick, command=command, progress=audit_progress,
                    audited=builtin_audit)
+    say("overlapping clusterings")
+    from .overlapping import write_overlapping_report
+    write_overlapping_report(folder, seed=seed, command=command, progress=audit_progress,
+                             quick=quick, libraries_note=(
+                                 "Not built in this version: the plans of cdlib's, clusim's "
+                                 "and networkit's overlapping measures are audited with "
+                                 "`metricprops audit --plan NAME`."))
     rows = [f"| {link} | {what} |" for link, what in ROWS]
     rows.append(_third_party_row(quick, missing.get(LIBRARIES_SECTION, [])))
     rows.append(HTML_ROW)

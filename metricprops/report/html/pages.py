@@ -86,8 +86,11 @@ def write_page(path: Path, template: str, **context: Any) -> Path:
 def heatmap_context(heatmap: HeatMap, title: str, subtitle: str,
                     nav: Sequence[Tuple[str, str]] = (),
                     bugs: Sequence[Mapping[str, str]] = (),
-                    judged: Sequence[Tuple[str, str]] = ()) -> Dict[str, Any]:
-    """The context of ``heatmap.html.j2``."""
+                    judged: Sequence[Tuple[str, str]] = (),
+                    covers: bool = False) -> Dict[str, Any]:
+    """The context of ``heatmap.html.j2`` (``covers``: the findings are pairs of covers,
+    drawn as membership grids)."""
     out: Dict[str, Any] = {"map": heatmap, "title": title, "subtitle": subtitle,
-                           "nav": list(nav), "bugs": list(bugs), "judged": list(judged)}
+                           "nav": list(nav), "bugs": list(bugs), "judged": list(judged),
+                           "covers": covers}
     return out
