@@ -164,9 +164,12 @@ class Scaling(Constraint):
     citation = ("The metric's own declaration (Metric.complexity; default near-linear, what "
                 "a contingency-table implementation achieves).")
     statement = ("Timed over sizes 64, 128, ... on blocks of 4 items against random n / 4 "
-                 "blocks, the fitted growth exponent of the time is at most the declared one "
-                 f"+ {TIME_MARGIN}, and that of the peak memory at most max(1, declared) + "
-                 f"{MEMORY_MARGIN}, on two independent measurements.")
+                 "blocks, then on staircases (block sizes 1, 2, ..., m on both sides), on 4 "
+                 "blocks a side with n growing and on 2,048 items with k blocks growing, the "
+                 "fitted growth exponent of the time on each is at most the one the declared "
+                 f"complexity (in n and k) allows there + {TIME_MARGIN}, and that of the peak "
+                 f"memory on blocks at most max(1, declared) + {MEMORY_MARGIN}, on two "
+                 "independent measurements.")
     budget = 0.0  # one measurement; the random phase re-reads it
 
     def strategy(self, max_items: int) -> Any:
@@ -189,7 +192,9 @@ class Scaling(Constraint):
         return (f"(Timed on blocks of 4 against random n / 4 blocks at {SIZES[0]}, "
                 f"{SIZES[1]}, ... items, doubling until a call took more than "
                 f"{CALL_SECONDS:g} s of CPU time, a peak passed {MEMORY_CAP / 4 / 2 ** 20:g} MiB "
-                f"or {SIZES[-1]} items; declared complexity {metric.complexity}.)")
+                f"or {SIZES[-1]} items; then on "
+                + "; ".join(w.description for w in WORKLOADS[1:])
+                + f"; declared complexity {metric.complexity}.)")
 
     def evidence(self, metric: Any) -> Optional[Dict[str, Any]]:
         """A pass's evidence: the measurement (its sizes and times under ``measured``)."""
