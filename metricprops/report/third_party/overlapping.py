@@ -1,0 +1,149 @@
+"""Other libraries' overlapping measures: the cover plans audited, judged and compared.
+
+:func:`overlapping_audit` runs the shipped plans ``cdlib_overlapping``,
+``clusim_overlapping`` and ``networkit_overlapping`` (each target a metric of covers, see
+:mod:`metricprops.plans.cover_adapters`), judges every failed or error pair with the rules
+of the partition audit (bug, convention, by definition, out of domain:
+:data:`metricprops.report.third_party.notes.RULE`), and compares each library's value with
+metricprops' built-in metric of the same definition on the same covers (a differential
+check: :data:`REFERENCES`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import random
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from ...settings import REPORT_SEED
+
+__all__ = ["PLANS", "REFERENCES", "QUICK_SETTINGS", "overlapping_audit", "differential",
+           "judge"]
+
+#: Shipped plan -> (distribution, module imported).
+PLANS: Dict[str, Tuple[str, str]] = {
+    "cdlib_overlapping": ("cdlib", "cdlib"),
+    "clusim_overlapping": ("clusim", "clusim"),
+    "networkit_overlapping": ("networkit", "networkit"),
+}
+#: Settings of a quick run (``quick=True``): a smoke test of the machinery, not a verdict.
+QUICK_SETTINGS = {"max_examples": 5, "exhaustive_n": 2, "max_items": 6}
+
+
+def _same(x: float) -> float:
+    return x
+
+
+def _one_minus(x: float) -> float:
+    return 1.0 - x
+
+
+#: Plan target -> (built-in metric of the same definition, map from the library's value to
+#: the built-in's scale).
+REFERENCES: Dict[str, Tuple[str, Callable[[float], float]]] = {
+    "cdlib.cover.omega": ("omega", _same),
+    "cdlib.cover.onmi_lfk": ("onmi_lfk", _same),
+    "cdlib.cover.onmi_mgh": ("onmi_mgh", _same),
+    "clusim.cover.onmi": ("onmi_lfk", _same),
+    "clusim.cover.omega_index": ("omega", _same),
+    "networkit.cover.OverlappingNMIDistance_max": ("onmi_mgh", _one_minus),
+}
+#: Why a library disagrees with the built-in (by plan target); a target not listed agrees.
+EXPLANATIONS = {
+    "clusim.cover.onmi": (
+        "**Bug.** clusim's `onmi` computes the joint entropy of the cluster indicators X_k, "
+        "Y_l as h(P11) + h(1 − P11) + h(P10) + h(P01), where the LFK definition (Lancichinetti, "
+        "Fortunato & Kertész 2009, appendix B) has h(P11) + h(P10) + h(P01) + h(P00) with "
+        "P00 = 1 − P10 − P01 − P11; the two agree only when P10 = P01 = 0.  The same wrong "
+        "term enters the admissibility test h(P11) + h(P00) > h(P01) + h(P10).  Replacing "
+        "h(P00) by h(1 − P11) in a plain-Python LFK reproduces clusim's value exactly; cdlib's "
+        "`overlapping_normalized_mutual_information_LFK` and metricprops' `onmi_lfk` give the "
+        "LFK value."),
+}
+
+
+def _library_installed(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+def judge(result: Dict[str, Any]) -> Optional[str]:
+    """The judgement of one result of a cover plan (``None`` when it passed)."""
+    from .cover_notes import COVER_NOTES
+
+    if result["status"] not in ("failed", "error"):
+        return None
+    for key in ((result["metric"], result["constraint"]), (result["metric"], "*")):
+        note = COVER_NOTES.get(key)
+        if note is not None and note[0] == result["status"]:
+            return note[1]
+    return None
+
+
+def differential(targets: Dict[str, Any], seed: int = REPORT_SEED,
+                 pairs: int = 40) -> List[Dict[str, Any]]:
+    """Each target of :data:`REFERENCES` (of ``targets``: name -> Metric) against its
+    built-in on ``pairs`` cover pairs of at most 3 items drawn with ``seed``: how many agree
+    (within 1e-9), the largest difference and the pair that shows it."""
+    from ...covers.strategies import cover_pairs_exhaustive
+    from ...registry import get_metric
+
+    every = list(cover_pairs_exhaustive(3))
+    chosen = random.Random(seed).sample(every, min(pairs, len(every)))
+    out = []
+    for name, (ref, scale) in REFERENCES.items():
+        if name not in targets:
+            continue
+        builtin, lib = get_metric(ref), targets[name].func
+        worst: Tuple[float, Any] = (0.0, None)
+        agree = 0
+        for t, p in chosen:
+            theirs, ours = scale(float(lib(t, p))), float(builtin(t, p))
+            diff = abs(theirs - ours) if theirs == theirs else float("inf")
+            agree += diff <= 1e-9
+            if diff > worst[0]:
+                worst = (diff, {"truth": t.notation(), "pred": p.notation(),
+                                "library": theirs, "reference": ours})
+        out.append({"metric": name, "reference": ref, "pairs": len(chosen), "agree": agree,
+                    "max_difference": worst[0], "example": worst[1],
+                    "explanation": EXPLANATIONS.get(name, "")})
+    return out
+
+
+def overlapping_audit(seed: int = REPORT_SEED, quick: bool = False,
+                      progress: Optional[Callable[[int, int, str, str], None]] = None
+                      ) -> Dict[str, Any]:
+    """Audit the overlapping plans of the installed libraries; judge and compare.
+
+    Returns a JSON-ready dict: ``seed``, ``quick``, ``missing`` (distributions not
+    installed, their plans left out), ``libraries``, ``metrics`` and ``results`` (as
+    :func:`metricprops.report.third_party.libraries.audit_libraries` gives them),
+    ``judgements`` (one entry per failed or error result: ``metric``, ``constraint``,
+    ``status``, ``judgement`` -- a text starting with "**Bug", "**Convention", "**By
+    definition" or "**Out of domain", or ``None`` when not yet judged) and ``differential``
+    (:func:`differential`).  ``quick`` runs :data:`QUICK_SETTINGS` instead of the plans'
+    budgets (a smoke test; its verdicts are not the report's).
+    """
+    from ...plans.plan import load_plan
+    from .libraries import audit_libraries
+
+    plans, missing = [], []
+    for name, (dist, module) in PLANS.items():
+        if not _library_installed(module):
+            missing.append(dist)
+            continue
+        plan = load_plan(name)
+        if quick:
+            plan = dataclasses.replace(plan, settings={**plan.settings, **QUICK_SETTINGS})
+        plans.append(plan)
+    found = audit_libraries(plans, seed, progress)
+    judgements = [{"metric": r["metric"], "constraint": r["constraint"], "status": r["status"],
+                   "judgement": judge(r)}
+                  for r in found["results"] if r["status"] in ("failed", "error")]
+    targets = {t.name: t.metric(p.base) for p in plans for t in p.targets}
+    return {"seed": seed, "quick": quick, "missing": missing, **found,
+            "judgements": judgements,
+            "differential": differential(targets, seed, pairs=10 if quick else 40)}
