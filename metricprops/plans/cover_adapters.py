@@ -29,7 +29,12 @@ __all__ = ["clusters", "cdlib_cover", "clusim_cover", "networkit_cover", "CoverF
 
 def clusters(cover: Any) -> Tuple[int, List[List[int]]]:
     """``(n, clusters)`` of a :class:`Cover` or :class:`Partition` (both have ``n`` and
-    ``blocks``)."""
+    ``blocks``), or of anything :func:`~metricprops.covers.as_cover` reads (the checks that
+    rename labels call a metric with label lists)."""
+    if not hasattr(cover, "blocks"):
+        from ..covers import as_cover
+
+        cover = as_cover(cover)
     return int(cover.n), [list(b) for b in cover.blocks]
 
 
@@ -99,7 +104,7 @@ class CoverFunction:
             return float(func(clusim_cover(first), clusim_cover(second), **dict(self.kwargs)))
         import networkit
 
-        graph = networkit.Graph(int(first.n))
+        graph = networkit.Graph(clusters(first)[0])
         if self.attr == "CoverF1Similarity":  # (G, evaluated cover, reference cover)
             return float(func(graph, networkit_cover(first), networkit_cover(second))
                          .run().getUnweightedAverage())

@@ -29,3 +29,10 @@ def test_networkit_adapter_distance_is_zero_on_identical_covers():
 
     assert cover_adapters.networkit.onmi_max(COVER, COVER) == pytest.approx(0.0)
     assert cover_adapters.networkit.cover_f1(COVER, COVER) == pytest.approx(1.0)
+
+
+def test_adapters_read_label_lists_as_the_renaming_checks_give_them():
+    pytest.importorskip("networkit")
+    from metricprops.plans import cover_adapters
+
+    assert cover_adapters.networkit.onmi_max([-1, -1, 5], [-1, -1, 5]) == pytest.approx(0.0)

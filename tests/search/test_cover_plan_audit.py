@@ -15,7 +15,7 @@ def cover_jaccard(truth, pred):
 def test_cover_target_fails_max_agreement_on_the_smallest_cover_pair(tmp_path):
     module = f"cover_jaccard_{tmp_path.name}"  # one module name per test: imports are cached
     (tmp_path / f"{module}.py").write_text(SOURCE)
-    plan = parse_plan({"audit": {"max_examples": 5, "exhaustive_n": 3, "max_items": 5,
+    plan = parse_plan({"audit": {"max_examples": 1, "exhaustive_n": 2, "max_items": 3,
                                  "seed": 1},
                        "target": [{"target": f"{module}.py:cover_jaccard", "input": "cover",
                                    "lower": 0, "upper": 1, "perfect": 1,
