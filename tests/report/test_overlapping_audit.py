@@ -34,3 +34,4 @@ def test_missing_libraries_are_left_out(monkeypatch):
     found = overlapping.overlapping_audit(seed=1, quick=True)
     assert found["missing"] == ["cdlib", "clusim", "networkit"]
     assert found["results"] == found["judgements"] == found["differential"] == []
+    assert found["bugs"] == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Tuple
 
-__all__ = ["Bug", "BUGS"]
+__all__ = ["Bug", "BUGS", "COVER_BUGS"]
 
 
 @dataclass(frozen=True)
@@ -295,6 +295,10 @@ from genieclust.compare_partitions import (normalized_clustering_accuracy,
 x = np.array([1, 1, 3, 3])   # two clusters, labelled 1 and 3, against itself
 print(pair_sets_index(x, x), normalized_clustering_accuracy(x, x))   # 0.5 0.5; both 1.0
 """, "0.5 0.5"),
+)
+#: Bugs of the libraries' *overlapping* measures, found by the cover plans
+#: (:mod:`~metricprops.report.third_party.overlapping`): the overlapping section shows them.
+COVER_BUGS: Tuple[Bug, ...] = (
     Bug("clusim", "`onmi` uses h(1 − P11) where the LFK joint entropy has h(P00)",
         "The LFK overlapping NMI (Lancichinetti, Fortunato & Kertész 2009, appendix B) takes "
         "the joint entropy of the indicators of clusters X_k and Y_l as h(P11) + h(P10) + "

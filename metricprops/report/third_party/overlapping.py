@@ -123,11 +123,14 @@ def overlapping_audit(seed: int = REPORT_SEED, quick: bool = False,
     :func:`metricprops.report.third_party.libraries.audit_libraries` gives them),
     ``judgements`` (one entry per failed or error result: ``metric``, ``constraint``,
     ``status``, ``judgement`` -- a text starting with "**Bug", "**Convention", "**By
-    definition" or "**Out of domain", or ``None`` when not yet judged) and ``differential``
+    definition" or "**Out of domain", or ``None`` when not yet judged), ``bugs`` (each bug of
+    :data:`~metricprops.report.third_party.bugs.COVER_BUGS` of an audited library, as a dict:
+    distribution, title, explanation, code, shows, upstream) and ``differential``
     (:func:`differential`).  ``quick`` runs :data:`QUICK_SETTINGS` instead of the plans'
     budgets (a smoke test; its verdicts are not the report's).
     """
     from ...plans.plan import load_plan
+    from .bugs import COVER_BUGS
     from .libraries import audit_libraries
 
     plans, missing = [], []
@@ -144,6 +147,8 @@ def overlapping_audit(seed: int = REPORT_SEED, quick: bool = False,
                    "judgement": judge(r)}
                   for r in found["results"] if r["status"] in ("failed", "error")]
     targets = {t.name: t.metric(p.base) for p in plans for t in p.targets}
+    audited = {lib["distribution"] for lib in found["libraries"]}
+    bugs = [dataclasses.asdict(b) for b in COVER_BUGS if b.distribution in audited]
     return {"seed": seed, "quick": quick, "missing": missing, **found,
-            "judgements": judgements,
+            "judgements": judgements, "bugs": bugs,
             "differential": differential(targets, seed, pairs=10 if quick else 40)}
