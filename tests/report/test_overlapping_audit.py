@@ -35,3 +35,9 @@ def test_missing_libraries_are_left_out(monkeypatch):
     assert found["missing"] == ["cdlib", "clusim", "networkit"]
     assert found["results"] == found["judgements"] == found["differential"] == []
     assert found["bugs"] == []
+
+
+def test_judge_takes_the_partition_judgement_only_for_partition_constraints():
+    on_partitions = {"metric": "cdlib.cover.nf1", "constraint": "bounds", "status": "failed"}
+    assert overlapping.judge(on_partitions).startswith("**Bug")
+    assert overlapping.judge({**on_partitions, "constraint": "max_agreement"}) is None

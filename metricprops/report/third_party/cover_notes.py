@@ -55,3 +55,42 @@ for _c in ("max_agreement", "zero_score", "degenerate", "homogeneity", "rag_bag"
            "asymptotic_constant_baseline", "distance", "multiplicity_precision",
            "multiplicity_recall"):
     COVER_NOTES[("networkit.cover.CoverF1Similarity", _c)] = ("failed", _F1)
+
+_BUILTIN = ("**By definition (not counted as a bug).** The library's value equals metricprops' "
+            "`{ref}` on every compared cover pair (the differential check), and `{ref}` fails "
+            "{constraint} too (docs/overlapping.md, \"What the framework proves or refutes\"): "
+            "{why}")
+_WHY = {
+    "max_agreement": "a spurious cluster of one item (omega counts pairs of distinct items) "
+                     "or a cluster of every item (zero entropy in the NMI forms) costs "
+                     "nothing, so a cover that is not the truth scores the maximum.",
+    "multiplicity_precision": "sharing more clusters than the truth is not penalised as "
+                              "Amigó et al.'s multiplicity constraint requires.",
+    "multiplicity_recall": "sharing fewer clusters than the truth is not penalised as "
+                           "Amigó et al.'s multiplicity constraint requires.",
+}
+for _name, _ref in (("cdlib.cover.omega", "omega"), ("clusim.cover.omega_index", "omega"),
+                    ("cdlib.cover.onmi_lfk", "onmi_lfk"), ("cdlib.cover.onmi_mgh", "onmi_mgh")):
+    for _c, _why in _WHY.items():
+        COVER_NOTES[(_name, _c)] = ("failed", _BUILTIN.format(ref=_ref, constraint=_c, why=_why))
+
+COVER_NOTES[("clusim.cover.onmi", "*")] = ("failed", (
+    "**Bug.** clusim's `onmi` is not the LFK overlapping NMI its docstring cites: its joint "
+    "entropy has h(1 − P11) where the definition has h(P00) (see the reproduction), so its "
+    "findings are those of another measure and are not judged one by one."))
+COVER_NOTES[("clusim.cover.omega_index", "*")] = ("error", (
+    "**Bug (edge case)** (covers that leave no room for chance give NaN). When every pair of "
+    "items shares the same number of clusters in a cover (two all-singleton covers, or "
+    "`{0 | 0 1 2}`) the expected agreement is 1 and the omega index is 0/0: clusim returns "
+    "NaN, also on identical covers, whose declared value is 1; the library documents no such "
+    "convention (the partition audit finds the same in `clusim.omega_index`)."))
+
+#: Plan target on covers -> the same function's target in the partition plans: a partition
+#: constraint checks a cover metric on partitions, where both are one function, so the
+#: partition audit's judgement applies.
+PARTITION_NAMES = {
+    "cdlib.cover.omega": "cdlib.omega", "cdlib.cover.onmi_lfk": "cdlib.onmi_lfk",
+    "cdlib.cover.onmi_mgh": "cdlib.onmi_mgh", "cdlib.cover.nf1": "cdlib.nf1",
+    "cdlib.cover.f1": "cdlib.f1", "cdlib.cover.ecs": "cdlib.ecs",
+    "clusim.cover.element_sim": "clusim.element_sim",
+    "clusim.cover.omega_index": "clusim.omega_index"}

@@ -26,6 +26,9 @@ PLANS: Dict[str, Tuple[str, str]] = {
     "clusim_overlapping": ("clusim", "clusim"),
     "networkit_overlapping": ("networkit", "networkit"),
 }
+#: Constraints checked on covers for a cover metric (the others check it on partitions).
+COVER_FORMS = ("max_agreement", "multiplicity_precision", "multiplicity_recall",
+               "partition_form")
 #: Settings of a quick run (``quick=True``): a smoke test of the machinery, not a verdict.
 QUICK_SETTINGS = {"max_examples": 5, "exhaustive_n": 2, "max_items": 6}
 
@@ -71,8 +74,11 @@ def _library_installed(module: str) -> bool:
 
 
 def judge(result: Dict[str, Any]) -> Optional[str]:
-    """The judgement of one result of a cover plan (``None`` when it passed)."""
-    from .cover_notes import COVER_NOTES
+    """The judgement of one result of a cover plan (``None`` when it passed or is not
+    judged): its note in :data:`~metricprops.report.third_party.cover_notes.COVER_NOTES`, or
+    the partition audit's judgement of the same function on a partition constraint."""
+    from .cover_notes import COVER_NOTES, PARTITION_NAMES
+    from .pages import judgement
 
     if result["status"] not in ("failed", "error"):
         return None
@@ -80,7 +86,10 @@ def judge(result: Dict[str, Any]) -> Optional[str]:
         note = COVER_NOTES.get(key)
         if note is not None and note[0] == result["status"]:
             return note[1]
-    return None
+    same = PARTITION_NAMES.get(result["metric"])
+    if same is None or result["constraint"] in COVER_FORMS:
+        return None
+    return judgement({**result, "metric": same})
 
 
 def differential(targets: Dict[str, Any], seed: int = REPORT_SEED,
