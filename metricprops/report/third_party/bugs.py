@@ -333,4 +333,17 @@ try:
 except AttributeError as exc:
     print(type(exc).__name__)   # AttributeError: csr_matrix has no tolist (scipy sparse)
 """, "AttributeError"),
+    Bug("clusim", "`onmi` returns infinity when a cluster holds every item",
+        "A cluster of every item has entropy H(X_k) = 0, and `onmi` divides its conditional "
+        "entropy by it (`/ entropy_rv1[k1]`) with no guard: two identical clusterings with "
+        "such a cluster, including the one-cluster clustering, score infinity instead of "
+        "1.0 (LFK leave the 0/0 undefined; cdlib takes the term as 1, metricprops' "
+        "`onmi_lfk` as 0).",
+        """
+from clusim.clustering import Clustering
+import clusim.sim as sim
+
+t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0, 1]})   # {0 1 2 | 2}: one cluster of all
+print(sim.onmi(t, t))   # inf; identical clusterings: 1.0
+""", "inf"),
 )

@@ -9,7 +9,7 @@ accept.
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Any, Dict, Tuple
 
 __all__ = ["COVER_NOTES"]
 
@@ -17,8 +17,9 @@ _ELEMENT = ("**Bug.** clusim's `element_sim` raises AttributeError on every clus
             "which an item is in two clusters: with the scipy installed the projected "
             "affinity matrix is sparse and has no `tolist()` (see the reproduction).")
 
-#: (target, constraint or "*" for every constraint) -> (status it explains, judgement).
-COVER_NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
+#: (target, constraint or "*" for every constraint) -> (status it explains, or a tuple of
+#: them; judgement).
+COVER_NOTES: Dict[Tuple[str, str], Tuple[Any, str]] = {
     ("clusim.cover.element_sim", "*"): ("error", _ELEMENT),
     ("cdlib.cover.ecs", "*"): ("error", _ELEMENT.replace(
         "clusim's `element_sim`", "cdlib's `ecs` (it calls clusim's `element_sim`)")),
@@ -57,9 +58,9 @@ for _c in ("max_agreement", "zero_score", "degenerate", "homogeneity", "rag_bag"
     COVER_NOTES[("networkit.cover.CoverF1Similarity", _c)] = ("failed", _F1)
 
 _BUILTIN = ("**By definition (not counted as a bug).** The library's value equals metricprops' "
-            "`{ref}` on every compared cover pair (the differential check), and `{ref}` fails "
-            "{constraint} too (docs/overlapping.md, \"What the framework proves or refutes\"): "
-            "{why}")
+            "`{ref}` on every compared cover pair where both are defined (the differential "
+            "check), and `{ref}` fails {constraint} too (docs/overlapping.md, \"What the "
+            "framework proves or refutes\"): {why}")
 _WHY = {
     "max_agreement": "a spurious cluster of one item (omega counts pairs of distinct items) "
                      "or a cluster of every item (zero entropy in the NMI forms) costs "
@@ -70,14 +71,16 @@ _WHY = {
                            "Amigó et al.'s multiplicity constraint requires.",
 }
 for _name, _ref in (("cdlib.cover.omega", "omega"), ("clusim.cover.omega_index", "omega"),
-                    ("cdlib.cover.onmi_lfk", "onmi_lfk"), ("cdlib.cover.onmi_mgh", "onmi_mgh")):
+                    ("cdlib.cover.onmi_mgh", "onmi_mgh")):
     for _c, _why in _WHY.items():
         COVER_NOTES[(_name, _c)] = ("failed", _BUILTIN.format(ref=_ref, constraint=_c, why=_why))
 
-COVER_NOTES[("clusim.cover.onmi", "*")] = ("failed", (
+COVER_NOTES[("clusim.cover.onmi", "*")] = (("failed", "error"), (
     "**Bug.** clusim's `onmi` is not the LFK overlapping NMI its docstring cites: its joint "
     "entropy has h(1 − P11) where the definition has h(P00) (see the reproduction), so its "
-    "findings are those of another measure and are not judged one by one."))
+    "findings are those of another measure and are not judged one by one; it returns "
+    "infinity where a cluster holds every item (a division by its zero entropy: the second "
+    "reproduction)."))
 COVER_NOTES[("clusim.cover.omega_index", "*")] = ("error", (
     "**Bug (edge case)** (covers that leave no room for chance give NaN). When every pair of "
     "items shares the same number of clusters in a cover (two all-singleton covers, or "

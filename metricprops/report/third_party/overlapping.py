@@ -95,7 +95,8 @@ def judge(result: Dict[str, Any]) -> Optional[str]:
         return None
     for key in ((result["metric"], result["constraint"]), (result["metric"], "*")):
         note = COVER_NOTES.get(key)
-        if note is not None and note[0] == result["status"]:
+        if note is not None and result["status"] in (
+                note[0] if isinstance(note[0], tuple) else (note[0],)):
             return note[1]
     same = PARTITION_NAMES.get(result["metric"])
     if same is None or result["constraint"] in COVER_FORMS:
