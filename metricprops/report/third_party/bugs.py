@@ -346,4 +346,18 @@ import clusim.sim as sim
 t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0, 1]})   # {0 1 2 | 2}: one cluster of all
 print(sim.onmi(t, t))   # inf; identical clusterings: 1.0
 """, "inf"),
+    Bug("cdlib", "`f1` and `nf1` count an item in only the first detected community that "
+        "holds it",
+        "Both say they work \"on overlapping/non-overlapping complete/partial coverage "
+        "partitions\", but NF1's precision-recall pass keeps one `id_nodes` record across "
+        "all detected communities and skips an item already seen, so in an overlapping "
+        "clustering every later community loses its shared items: two identical covers score "
+        "below 1 (the F1 of each detected community with its best-matching true one should "
+        "be 1 here).",
+        """
+from cdlib import NodeClustering, evaluation
+
+c = NodeClustering([[0, 1], [1, 2]], graph=None, overlap=True)   # {0 1 | 1 2}
+print(evaluation.f1(c, c).score, evaluation.nf1(c, c).score)   # 0.75 0.75; identical: 1.0 1.0
+""", "0.75 0.75"),
 )
