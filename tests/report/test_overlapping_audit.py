@@ -40,4 +40,4 @@ def test_missing_libraries_are_left_out(monkeypatch):
 def test_judge_takes_the_partition_judgement_only_for_partition_constraints():
     on_partitions = {"metric": "cdlib.cover.nf1", "constraint": "bounds", "status": "failed"}
     assert overlapping.judge(on_partitions).startswith("**Bug")
-    assert overlapping.judge({**on_partitions, "constraint": "max_agreement"}) is None
+    assert overlapping.judge({**on_partitions, "constraint": "partition_form"}) is None
