@@ -104,3 +104,17 @@ _NF1 = ("**Bug.** cdlib's `f1` and `nf1` count an item only in the first detecte
 for _name in ("cdlib.cover.f1", "cdlib.cover.nf1"):
     for _c in ("max_agreement", "multiplicity_precision", "multiplicity_recall"):
         COVER_NOTES[(_name, _c)] = (("failed", "error"), _NF1)
+
+COVER_NOTES[("cdlib.cover.omega", "max_agreement")] = (("failed", "error"), (
+    "**Bug (edge case)** (covers that leave no room for chance raise). Where every pair of "
+    "items shares the same number of clusters in a cover the expected agreement is 1 and "
+    "the omega index is 0/0: cdlib raises `ZeroDivisionError`, also on identical covers, "
+    "whose declared value is 1 (the partition audit finds the same in `cdlib.omega`).  Where "
+    "it returns a value it equals metricprops' `omega`, which fails max agreement by "
+    "definition (a spurious one-item cluster is invisible to pairs of distinct items)."))
+COVER_NOTES[("cdlib.cover.onmi_lfk", "multiplicity_precision")] = ("failed", (
+    "**Convention (not counted as a bug).** Both predictions hold a cluster of every item, "
+    "whose LFK term H(X_k|Y)/H(X_k) is 0/0: cdlib takes it as 1 (the worst), metricprops' "
+    "`onmi_lfk` as 0; metricprops' `onmi_lfk`, with the other convention, fails "
+    "multiplicity precision as well (docs/overlapping.md), so the constraint fails by the "
+    "LFK definition whichever convention is taken."))
