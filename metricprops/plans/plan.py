@@ -32,6 +32,11 @@ A plan is a TOML file (``metricprops audit --plan plan.toml``)::
     target = "pyitlib.discrete_random_variable:information_variation"
     conventions = { missing = -1, degenerate = { one_class = 0 } }  # documented: explained
 
+    [[target]]
+    target = "my_metrics.py:cover_jaccard"
+    input = "cover"              # a metric of covers: f(truth_cover, pred_cover); the audit
+                                 # draws covers and adds the cover constraints
+
 A relative ``file.py:attr`` is found from the plan's folder.  Settings apply in this order,
 last wins: the defaults, the plan's ``[audit]`` table, an included plan's ``[audit]`` table
 (for that plan's targets), the command line's options, the target's own keys.  ``include``
@@ -69,7 +74,8 @@ __all__ = ["Plan", "PlanTarget", "load_plan", "parse_plan", "run_plan",
 #: The knobs a target may set for itself: every knob of :class:`~metricprops.settings.Budget`
 #: but the whole plan's ``time_budget``.
 TARGET_KNOBS = tuple(k for k in Budget.knobs() if k != "time_budget")
-METADATA = ("kind", "lower", "upper", "perfect", "symmetric")
+METADATA = ("kind", "lower", "upper", "perfect", "symmetric", "input")
+INPUTS = ("partition", "cover")
 #: Keys of ``[audit]`` besides the knobs of :class:`~metricprops.settings.Budget`.
 AUDIT_OTHER_KEYS = ("seed", "constraints", "timings", "include")
 AUDIT_KEYS = set(Budget.knobs()) | set(AUDIT_OTHER_KEYS)
@@ -99,11 +105,14 @@ class PlanTarget:
         """The target as a :class:`~metricprops.Metric` (imported now)."""
         spec = _relative(self.spec, base)
         meta = {k: v for k, v in self.metadata.items() if v is not None}
+        kind_of_input = meta.pop("input", None)
         if not is_target_spec(spec) and not self.adapter.plain:
             raise PlanError(f"target {self.name!r}: an adapter needs module:attr or "
                             f"file.py:attr, got the name {spec!r}")
         if not is_target_spec(spec) or self.adapter.plain:
             found = resolve_metric(spec, conventions=self.conventions, **meta)
+            if kind_of_input is not None and found.input != kind_of_input:
+                found = found.with_metadata(input=kind_of_input)
             if found.name == self.name or (not self.named and is_target_spec(spec)):
                 return found
             return found.with_metadata(name=self.name)
@@ -116,7 +125,7 @@ class PlanTarget:
         return wrap_metric(func, name=self.name, kind=meta.get("kind", "similarity"),
                            bounds=(meta.get("lower"), meta.get("upper")),
                            perfect=meta.get("perfect"), symmetric=meta.get("symmetric"),
-                           conventions=self.conventions)
+                           conventions=self.conventions, input=kind_of_input or "partition")
 
 
 @dataclass(frozen=True)
@@ -205,6 +214,9 @@ def parse_plan(data: Mapping[str, Any], *, base: str = ".", source: str = "<plan
         name = table.get("name", target_name(spec) if is_target_spec(spec) else spec)
         if not isinstance(name, str) or not name:
             raise PlanError(f"{where}: name must be a non-empty string, got {name!r}")
+        if table.get("input", "partition") not in INPUTS:
+            raise PlanError(f"{where}: input must be one of {', '.join(INPUTS)}, got "
+                            f"{table['input']!r}")
         if name in {t.name for t in targets}:
             raise PlanError(f"{where}: the name {name!r} is used twice (give each a name)")
         targets.append(PlanTarget(

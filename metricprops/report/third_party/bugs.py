@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Tuple
 
-__all__ = ["Bug", "BUGS"]
+__all__ = ["Bug", "BUGS", "COVER_BUGS"]
 
 
 @dataclass(frozen=True)
@@ -295,4 +295,69 @@ from genieclust.compare_partitions import (normalized_clustering_accuracy,
 x = np.array([1, 1, 3, 3])   # two clusters, labelled 1 and 3, against itself
 print(pair_sets_index(x, x), normalized_clustering_accuracy(x, x))   # 0.5 0.5; both 1.0
 """, "0.5 0.5"),
+)
+#: Bugs of the libraries' *overlapping* measures, found by the cover plans
+#: (:mod:`~metricprops.report.third_party.overlapping`): the overlapping section shows them.
+COVER_BUGS: Tuple[Bug, ...] = (
+    Bug("clusim", "`onmi` uses h(1 − P11) where the LFK joint entropy has h(P00)",
+        "The LFK overlapping NMI (Lancichinetti, Fortunato & Kertész 2009, appendix B) takes "
+        "the joint entropy of the indicators of clusters X_k and Y_l as h(P11) + h(P10) + "
+        "h(P01) + h(P00), with P00 = 1 − P11 − P10 − P01, and admits Y_l only if h(P11) + "
+        "h(P00) > h(P01) + h(P10).  clusim's `onmi` computes `binary_entropy(joint_prob, "
+        "1.0 - joint_prob)`, that is h(P11) + h(1 − P11), in both places; the two agree only "
+        "when the clusters coincide.  A plain-Python LFK with h(1 − P11) in place of h(P00) "
+        "gives clusim's value exactly; the definition gives 0.347483, as cdlib's "
+        "`overlapping_normalized_mutual_information_LFK` and metricprops' `onmi_lfk` do.",
+        """
+from clusim.clustering import Clustering
+import clusim.sim as sim
+
+t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [1], 3: [1]})   # {0 1 | 2 3}
+h = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0], 3: [1]})   # {0 1 2 | 3}
+print(round(sim.onmi(t, h), 6))   # 0.45282; the LFK definition (cdlib's LFK too): 0.347483
+""", "0.45282"),
+    Bug("clusim", "`element_sim` fails on every overlapping clustering with current scipy",
+        "For a clustering in which an item belongs to two clusters the element-centric "
+        "similarity builds its affinity graph from `(bipartite / bipartite.sum(axis=1))."
+        "dot(...)` and calls `.tolist()` on it; the scipy installed returns a sparse matrix "
+        "from that division (older releases returned a `numpy.matrix`), which has no "
+        "`tolist`, so every overlapping input raises AttributeError (partitions take another "
+        "path and work).  cdlib's `ecs` calls it and fails the same way.",
+        """
+from clusim.clustering import Clustering
+from clusim.clusimelement import element_sim
+
+c = Clustering(elm2clu_dict={0: [0], 1: [0, 1], 2: [1]})   # {0 1 | 1 2}: item 1 in both
+try:
+    print(element_sim(c, c))   # identical clusterings: 1.0
+except AttributeError as exc:
+    print(type(exc).__name__)   # AttributeError: csr_matrix has no tolist (scipy sparse)
+""", "AttributeError"),
+    Bug("clusim", "`onmi` returns infinity when a cluster holds every item",
+        "A cluster of every item has entropy H(X_k) = 0, and `onmi` divides its conditional "
+        "entropy by it (`/ entropy_rv1[k1]`) with no guard: two identical clusterings with "
+        "such a cluster, including the one-cluster clustering, score infinity instead of "
+        "1.0 (LFK leave the 0/0 undefined; cdlib takes the term as 1, metricprops' "
+        "`onmi_lfk` as 0).",
+        """
+from clusim.clustering import Clustering
+import clusim.sim as sim
+
+t = Clustering(elm2clu_dict={0: [0], 1: [0], 2: [0, 1]})   # {0 1 2 | 2}: one cluster of all
+print(sim.onmi(t, t))   # inf; identical clusterings: 1.0
+""", "inf"),
+    Bug("cdlib", "`f1` and `nf1` count an item in only the first detected community that "
+        "holds it",
+        "Both say they work \"on overlapping/non-overlapping complete/partial coverage "
+        "partitions\", but NF1's precision-recall pass keeps one `id_nodes` record across "
+        "all detected communities and skips an item already seen, so in an overlapping "
+        "clustering every later community loses its shared items: two identical covers score "
+        "below 1 (the F1 of each detected community with its best-matching true one should "
+        "be 1 here).",
+        """
+from cdlib import NodeClustering, evaluation
+
+c = NodeClustering([[0, 1], [1, 2]], graph=None, overlap=True)   # {0 1 | 1 2}
+print(evaluation.f1(c, c).score, evaluation.nf1(c, c).score)   # 0.75 0.75; identical: 1.0 1.0
+""", "0.75 0.75"),
 )
