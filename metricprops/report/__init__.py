@@ -1,9 +1,10 @@
 """``reports/``: every report of the project, regenerated reproducibly from one seed.
 
 :func:`build_reports` writes the built-in audit (with a heat map), the closed forms, the ELM
-paper reproduction, the third-party audit and an index ``README.md``.  A section that needs
-an optional package that is not installed (:func:`missing_sections`) stops the build before
-any work, unless ``skip_missing`` is given: then it is left out and the index says why.
+paper reproduction, the overlapping section, the third-party audit and an index
+``README.md``.  A section that needs an optional package that is not installed
+(:func:`missing_sections`) stops the build before any work, unless ``skip_missing`` is
+given: then it is left out and the index says why.
 Every report names the command that regenerates it (:func:`report_command`).
 """
 from __future__ import annotations
@@ -68,6 +69,10 @@ ROWS = (
      "the coreference metrics (MUC, B³, CEAF, BLANC, LEA, CoNLL F): verdicts explained, the "
      "literature's analyses checked, implementations against the reference scorer's test "
      "cases"),
+    ("[overlapping.md](overlapping.md) ([JSON](overlapping.json))",
+     "overlapping clusterings: every metric of covers × the constraints on covers, the "
+     "ELM-for-covers candidates, the ELM paper's overlapping example, other libraries' "
+     "overlapping measures"),
 )
 
 
@@ -209,6 +214,10 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
     # its seed and budget: read there, not checked again
     write_goesgens(folder, seed=seed, quick=quick, command=command, progress=audit_progress,
                    audited=builtin_audit)
+    say("overlapping clusterings")
+    from .overlapping import write_overlapping_report
+    write_overlapping_report(folder, seed=seed, quick=quick, command=command,
+                             progress=audit_progress, plans=overlapping_plans)
     rows = [f"| {link} | {what} |" for link, what in ROWS]
     rows.append(_third_party_row(quick, missing.get(LIBRARIES_SECTION, [])))
     rows.append(HTML_ROW)
