@@ -161,10 +161,14 @@ def _why(missing: List[str]) -> str:
 def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool = False,
                   progress: Optional[Callable[[str], None]] = None,
                   audit_progress: Optional[Callable[..., Any]] = None,
-                  skip_missing: bool = False) -> Path:
+                  skip_missing: bool = False,
+                  overlapping_plans: Optional[Dict[str, Any]] = None) -> Path:
     """Regenerate every report into ``out``.
 
     ``quick`` shrinks every budget (a smoke run for tests; not what is committed).
+    ``overlapping_plans`` are the other libraries' overlapping measures audited through their
+    plans (:func:`~metricprops.report.overlapping.write_overlapping_report`; without them the
+    overlapping section says "not built").
 
     Raises
     ------
