@@ -1,7 +1,8 @@
 """``reports/html/``: the HTML pages of the committed reports, rendered from their JSON.
 
-Nothing is audited again: the pages read ``audit.json``, ``third-party.json``,
-``elm-paper/elm-paper.json`` and ``goesgens-2021.json`` beside the folder, so they can be
+Nothing is audited again: the pages read ``audit.json``, ``overlapping.json``,
+``third-party.json``, ``elm-paper/elm-paper.json`` and ``goesgens-2021.json`` beside the
+folder, so they can be
 rebuilt from the committed files alone (:func:`write_site`).
 """
 from __future__ import annotations
@@ -21,6 +22,9 @@ _PAGES = (("audit.html", "Built-in audit", "audit.json",
            "every built-in metric × every constraint: the heat map, each cell's finding drawn"),
           ("third-party.html", "Third-party audit", "third-party.json",
            "library implementations audited as they are: the bugs first, then the heat map"),
+          ("overlapping.html", "Overlapping clusterings", "overlapping.json",
+           "every metric of covers × the constraints on covers: the heat map, each cell's "
+           "counterexample covers drawn"),
           ("papers.html", "Paper reproductions", "elm-paper/elm-paper.json",
            "the ELM paper's experiments with their figures, and Gösgens et al. (2021)'s "
            "table next to our audit"))
@@ -40,12 +44,12 @@ def _subtitle(report: Mapping[str, Any], command: str) -> str:
             f"instances of up to {s.get('max_items')} items per pair).")
 
 
-def _builtin_page(report: Mapping[str, Any], command: str,
-                  nav: List[Tuple[str, str]]) -> Dict[str, Any]:
+def _builtin_page(report: Mapping[str, Any], command: str, nav: List[Tuple[str, str]],
+                  title: str = "Built-in audit") -> Dict[str, Any]:
     settings, seed = report.get("settings", {}), report["seed"]
     heatmap = heatmap_page(report, library=lambda name, meta: "metricprops (built-in)",
                            replay=lambda m, c: replay_words(m, c, settings, seed))
-    return heatmap_context(heatmap, "Built-in audit", _subtitle(report, command), nav)
+    return heatmap_context(heatmap, title, _subtitle(report, command), nav)
 
 
 def _third_party_library(report: Mapping[str, Any]) -> Any:
@@ -147,6 +151,9 @@ def write_site(reports: Any, command: str = "metricprops report") -> Path:
     write_static(folder)
     builders = {"audit.html": lambda: _builtin_page(_read(reports / "audit.json"), command,
                                                     nav),
+                "overlapping.html": lambda: _builtin_page(
+                    _read(reports / "overlapping.json"), command, nav,
+                    "Overlapping clusterings"),
                 "third-party.html": lambda: _third_party_page(
                     _read(reports / "third-party.json"), command, nav)}
     for page, name, _ in present:
