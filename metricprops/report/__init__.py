@@ -1,9 +1,10 @@
 """``reports/``: every report of the project, regenerated reproducibly from one seed.
 
 :func:`build_reports` writes the built-in audit (with a heat map), the closed forms, the ELM
-paper reproduction, the third-party audit and an index ``README.md``.  A section that needs
-an optional package that is not installed (:func:`missing_sections`) stops the build before
-any work, unless ``skip_missing`` is given: then it is left out and the index says why.
+paper reproduction, the overlapping section, the third-party audit and an index
+``README.md``.  A section that needs an optional package that is not installed
+(:func:`missing_sections`) stops the build before any work, unless ``skip_missing`` is
+given: then it is left out and the index says why.
 Every report names the command that regenerates it (:func:`report_command`).
 """
 from __future__ import annotations
@@ -69,9 +70,9 @@ ROWS = (
      "literature's analyses checked, implementations against the reference scorer's test "
      "cases"),
     ("[overlapping.md](overlapping.md) ([JSON](overlapping.json))",
-     "overlapping clusterings: the built-in metrics of covers (extended BCubed, CICE-BCubed, ELM "
-     "for covers, omega, overlapping NMI) × the constraints on covers, and the ELM paper's "
-     "overlapping example"),
+     "overlapping clusterings: every metric of covers × the constraints on covers, the "
+     "ELM-for-covers candidates, the ELM paper's overlapping example, other libraries' "
+     "overlapping measures"),
 )
 
 
@@ -160,10 +161,14 @@ def _why(missing: List[str]) -> str:
 def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool = False,
                   progress: Optional[Callable[[str], None]] = None,
                   audit_progress: Optional[Callable[..., Any]] = None,
-                  skip_missing: bool = False) -> Path:
+                  skip_missing: bool = False,
+                  overlapping_plans: Optional[Dict[str, Any]] = None) -> Path:
     """Regenerate every report into ``out``.
 
     ``quick`` shrinks every budget (a smoke run for tests; not what is committed).
+    ``overlapping_plans`` are the other libraries' overlapping measures audited through their
+    plans (:func:`~metricprops.report.overlapping.write_overlapping_report`; without them the
+    overlapping section says "not built").
 
     Raises
     ------
@@ -215,11 +220,12 @@ def build_reports(out: Any = "reports", *, seed: int = DEFAULT_SEED, quick: bool
                    audited=builtin_audit)
     say("overlapping clusterings")
     from .overlapping import write_overlapping_report
-    write_overlapping_report(folder, seed=seed, command=command, progress=audit_progress,
-                             quick=quick, libraries_note=(
-                                 "Not built in this version: the plans of cdlib's, clusim's "
-                                 "and networkit's overlapping measures are audited with "
-                                 "`metricprops audit --plan NAME`."))
+    if overlapping_plans is None and not quick and not missing.get(LIBRARIES_SECTION):
+        say("overlapping clusterings: cdlib's, clusim's and networkit's plans")
+        from .third_party.overlapping import overlapping_audit
+        overlapping_plans = overlapping_audit(seed, progress=audit_progress)
+    write_overlapping_report(folder, seed=seed, quick=quick, command=command,
+                             progress=audit_progress, plans=overlapping_plans)
     rows = [f"| {link} | {what} |" for link, what in ROWS]
     rows.append(_third_party_row(quick, missing.get(LIBRARIES_SECTION, [])))
     rows.append(HTML_ROW)

@@ -80,7 +80,9 @@ def _sections_copied_from(built):
                 "coreference.json", "coreference.md", "figures/coreference-heatmap.png"),
             "sections.write_closed_forms": copying("closed-forms.json", "closed-forms.md"),
             "sections.write_elm_paper": copying(*elm),
-            "goesgens_report.write_goesgens": copying("goesgens-2021.json", "goesgens-2021.md")}
+            "goesgens_report.write_goesgens": copying("goesgens-2021.json", "goesgens-2021.md"),
+            "overlapping.write_overlapping_report": copying(
+                "overlapping.json", "overlapping.md", "figures/overlapping-heatmap.png")}
 
 
 @pytest.mark.slow  # the shared quick report
@@ -189,7 +191,7 @@ def test_every_regeneration_line_works_as_printed(invoke, quick_reports, tmp_pat
     assert list(report_lines) == ["metricprops report --seed 5 --quick"], commands
     assert sorted(report_lines["metricprops report --seed 5 --quick"]) == sorted(
         ["README.md", "audit.md", "closed-forms.md", "coreference.md", "goesgens-2021.md",
-         "third-party.md", "third-party/scikit-learn.md"])
+         "overlapping.md", "third-party.md", "third-party/scikit-learn.md"])
     # the ELM reproduction names its own command, whichever command wrote it
     assert commands["metricprops reproduce elm-paper --quick"] == ["elm-paper/elm-paper.md"]
     for command in commands:  # each one is a valid command line
@@ -208,6 +210,6 @@ def test_every_regeneration_line_works_as_printed(invoke, quick_reports, tmp_pat
                  "coreference.json", "coreference.md", "third-party.json", "third-party.md",
                  "third-party/scikit-learn.md",
                  "elm-paper/elm-paper.md", "elm-paper/elm-paper.json", "goesgens-2021.md",
-                 "goesgens-2021.json"):
+                 "goesgens-2021.json", "overlapping.json", "overlapping.md"):
         assert (second / "reports" / name).read_bytes() == \
             (first / "reports" / name).read_bytes(), name

@@ -105,7 +105,8 @@ def test_report_pages_in_chromium(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    for name in ("README.md", "audit.json", "third-party.json", "goesgens-2021.json"):
+    for name in ("README.md", "audit.json", "third-party.json", "goesgens-2021.json",
+                 "overlapping.json"):
         shutil.copy(REPORTS / name, tmp_path / name)
     shutil.copytree(REPORTS / "elm-paper", tmp_path / "elm-paper")
     site = write_site(tmp_path).parent
@@ -134,6 +135,16 @@ def test_report_pages_in_chromium(browser: Any, tmp_path: Path) -> None:
     assert shown and {c.get_attribute("data-status") for c in shown} >= {"failed"}
     assert "passed" not in {c.get_attribute("data-status") for c in shown}
     _no_console_error(browser)
+
+    _open(browser, site / "overlapping.html")
+    panel = _click_first(browser, "failed")
+    assert "truth:" in panel.text and "replay: metricprops audit" in panel.text
+    boxes = panel.find_elements(By.CSS_SELECTOR, "svg.clique-graph rect.disc")
+    assert boxes and boxes[0].is_displayed()  # the covers' clusters, drawn
+    _screenshot_shows(browser, tmp_path / "overlapping.png", FAILED_RGB, PASSED_RGB)
+    _no_console_error(browser)
+    _open(browser, site / "index.html")
+    assert browser.find_elements(By.CSS_SELECTOR, "nav a[href='overlapping.html']")
 
     _open(browser, site / "third-party.html")
     bugs = browser.find_element(By.ID, "bugs")

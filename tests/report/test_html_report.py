@@ -63,6 +63,14 @@ def test_the_drawing_has_the_clique_graphs_edges() -> None:
     assert two.count('class="role"') == 2
 
 
+def test_a_cover_instance_is_drawn_as_its_clusters() -> None:
+    # omega x max_agreement's smallest counterexample: {0 1} against {0 1 | 1}
+    svg = instance_svg([[0], [0]], {"pred": [[0], [0, 1]]})
+    assert "truth: {0 1}" in svg and "pred: {0 1 | 1}" in svg
+    assert svg.count('class="disc"') == 3  # one box per cluster: 1 true, 2 predicted
+    assert svg.count('class="item"') == 5  # item 1 is drawn in both predicted clusters
+
+
 def test_a_large_instance_is_named_not_drawn(tmp_path: Path) -> None:
     audit = _audit()
     big = Counterexample({"truth": [0] * 500, "pred": list(range(500)), "scores": {"v": 0.0},
@@ -78,7 +86,7 @@ def test_a_large_instance_is_named_not_drawn(tmp_path: Path) -> None:
 @pytest.mark.slow  # renders the committed reports' 3,400 cells
 def test_committed_html_is_what_the_committed_json_renders(tmp_path: Path) -> None:
     for name in ("README.md", "audit.json", "third-party.json", "goesgens-2021.json",
-                 "elm-paper/elm-paper.json"):
+                 "elm-paper/elm-paper.json", "overlapping.json"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         shutil.copy(REPORTS / name, tmp_path / name)
     index = render_html(tmp_path)
@@ -90,6 +98,9 @@ def test_committed_html_is_what_the_committed_json_renders(tmp_path: Path) -> No
     assert written == committed, "run `metricprops report --html-only` to render them again"
     for path in written:
         assert (tmp_path / "html" / path).read_bytes() == (REPORTS / "html" / path).read_bytes()
+    overlapping = (tmp_path / "html" / "overlapping.html").read_text(encoding="utf-8")
+    assert 'aria-label="the clusters of each cover"' in overlapping
+    assert 'href="overlapping.html"' in index.read_text(encoding="utf-8")
     third = (tmp_path / "html" / "third-party.html").read_text(encoding="utf-8")
     assert third.index('id="bugs"') < third.index('id="judged"') < third.index('id="heatmap"')
 

@@ -25,7 +25,8 @@ def test_quick_report_writes_every_section_and_its_links_resolve(quick_reports: 
         assert (first / link).is_file(), link
     # the figures' bytes depend on matplotlib's version: the index names the one that drew them
     assert f"drawn with matplotlib {version('matplotlib')}." in index
-    for md in ["audit.md", "closed-forms.md", "elm-paper/elm-paper.md", "third-party.md"]:
+    for md in ["audit.md", "closed-forms.md", "elm-paper/elm-paper.md", "third-party.md",
+               "overlapping.md"]:
         text = (first / md).read_text(encoding="utf-8")
         for link in _links(text):  # relative image links render on a code host
             assert not link.startswith("/") and (first / md).parent.joinpath(link).is_file(), link

@@ -12,7 +12,6 @@ from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from ...metrics.family import family_of
 from ...results.model import CheckResult, Counterexample, Finding
-from .cover_svg import cover_drawable, cover_svg
 from .svg import drawable, instance_svg
 
 __all__ = ["Cell", "Row", "HeatMap", "heatmap_page", "replay_words", "plain_library", "MAX_LINE"]
@@ -101,14 +100,13 @@ def _shown(finding: Finding, drawings: Dict[str, str]) -> Shown:
 
 
 def _drawing(example: Counterexample, drawings: Dict[str, str]) -> Optional[str]:
-    covers = cover_drawable(example)
-    found = covers or drawable(example)
+    found = drawable(example)
     if found is None:
         return None
     truth, preds = found
     key = repr((truth, sorted(preds.items())))
     if key not in drawings:
-        drawings[key] = (cover_svg if covers else instance_svg)(truth, preds)
+        drawings[key] = instance_svg(truth, preds)
     return key
 
 

@@ -1,7 +1,8 @@
 """``reports/html/``: the HTML pages of the committed reports, rendered from their JSON.
 
-Nothing is audited again: the pages read ``audit.json``, ``overlapping.json``, ``third-party.json``,
-``elm-paper/elm-paper.json`` and ``goesgens-2021.json`` beside the folder, so they can be
+Nothing is audited again: the pages read ``audit.json``, ``overlapping.json``,
+``third-party.json``, ``elm-paper/elm-paper.json`` and ``goesgens-2021.json`` beside the
+folder, so they can be
 rebuilt from the committed files alone (:func:`write_site`).
 """
 from __future__ import annotations
@@ -22,8 +23,8 @@ _PAGES = (("audit.html", "Built-in audit", "audit.json",
           ("third-party.html", "Third-party audit", "third-party.json",
            "library implementations audited as they are: the bugs first, then the heat map"),
           ("overlapping.html", "Overlapping clusterings", "overlapping.json",
-           "the built-in metrics of covers × the constraints on covers: the heat map, each "
-           "cell's pair of covers drawn"),
+           "every metric of covers × the constraints on covers: the heat map, each cell's "
+           "counterexample covers drawn"),
           ("papers.html", "Paper reproductions", "elm-paper/elm-paper.json",
            "the ELM paper's experiments with their figures, and Gösgens et al. (2021)'s "
            "table next to our audit"))
@@ -43,8 +44,8 @@ def _subtitle(report: Mapping[str, Any], command: str) -> str:
             f"instances of up to {s.get('max_items')} items per pair).")
 
 
-def _builtin_page(report: Mapping[str, Any], command: str,
-                  nav: List[Tuple[str, str]], title: str = "Built-in audit") -> Dict[str, Any]:
+def _builtin_page(report: Mapping[str, Any], command: str, nav: List[Tuple[str, str]],
+                  title: str = "Built-in audit") -> Dict[str, Any]:
     settings, seed = report.get("settings", {}), report["seed"]
     heatmap = heatmap_page(report, library=lambda name, meta: "metricprops (built-in)",
                            replay=lambda m, c: replay_words(m, c, settings, seed))

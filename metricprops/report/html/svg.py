@@ -15,7 +15,7 @@ from ...graph import to_graph
 from ...partition import Partition
 from ..graph_figure import NODE_RADIUS, block_layout
 
-__all__ = ["drawable", "instance_svg", "MAX_DRAWN_ITEMS", "ROLES"]
+__all__ = ["drawable", "instance_svg", "cover_svg", "MAX_DRAWN_ITEMS", "ROLES"]
 
 #: Instances with more items are not drawn (a scale finding: its shapes are named instead).
 MAX_DRAWN_ITEMS = 30
@@ -92,9 +92,51 @@ def _panel(truth: Partition, pred: Partition, x0: float,
     return out, width * _SCALE, height * _SCALE
 
 
+def _is_cover(labels: Sequence[Any]) -> bool:
+    """A cover's instance is stored as one list of labels per item (its label sets)."""
+    return bool(labels) and all(isinstance(x, list) for x in labels)
+
+
+def cover_svg(truth: Sequence[Any], preds: Mapping[str, Sequence[Any]]) -> str:
+    """One ``<svg>`` element for an instance of covers: a row per cover (the truth, then each
+    prediction role), each cluster drawn as a box holding its items (an item in several
+    clusters appears in each), items coloured by their first true cluster."""
+    from ...covers import Cover
+
+    covers = [("truth", Cover.from_label_sets(truth))]
+    covers += [(role, Cover.from_label_sets(labels)) for role, labels in preds.items()]
+    first = {i: k for k, block in reversed(list(enumerate(covers[0][1].blocks)))
+             for i in block}
+    size, gap, row = 2 * NODE_RADIUS * _SCALE, 8.0, 2 * NODE_RADIUS * _SCALE + 2 * _TITLE
+    parts, width = [], 200.0
+    for r, (role, cover) in enumerate(covers):
+        y = r * (row + gap)
+        parts.append(f'<text class="{"truth" if role == "truth" else "role"}" x="0" '
+                     f'y="{_fmt(y + _TITLE - 4)}">{role}: {cover.notation()}</text>')
+        x = 0.0
+        for block in cover.blocks:
+            w = len(block) * (size + 4) + 8
+            parts.append(f'<rect class="disc" x="{_fmt(x)}" y="{_fmt(y + _TITLE)}" '
+                         f'width="{_fmt(w)}" height="{_fmt(size + 12)}" rx="10"/>')
+            for k, i in enumerate(block):
+                cx, cy = x + 6 + k * (size + 4) + size / 2, y + _TITLE + 6 + size / 2
+                parts.append(f'<circle class="item" cx="{_fmt(cx)}" cy="{_fmt(cy)}" '
+                             f'r="{_fmt(size / 2)}" fill="{TAB10[first.get(i, 0) % 10]}"/>'
+                             f'<text x="{_fmt(cx)}" y="{_fmt(cy)}">{i}</text>')
+            x += w + gap
+        width = max(width, x)
+    height = len(covers) * (row + gap)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="clique-graph" '
+            f'viewBox="-4 0 {_fmt(width + 8)} {_fmt(height)}" width="{_fmt(width + 8)}" '
+            f'height="{_fmt(height)}" role="img" aria-label="the clusters of each cover">'
+            + "".join(parts) + "</svg>")
+
+
 def instance_svg(truth: Sequence[Any], preds: Mapping[str, Sequence[Any]]) -> str:
     """One ``<svg>`` element: a panel per prediction role, titled with the role and its
-    block notation, the truth's notation above."""
+    block notation, the truth's notation above (for covers: :func:`cover_svg`)."""
+    if _is_cover(truth):
+        return cover_svg(truth, preds)
     t = Partition.from_labels(list(truth), name="truth")
     parts: List[str] = []
     x, height = 0.0, 0.0
