@@ -106,8 +106,11 @@ PLAN = textwrap.dedent('''
 ''')
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def plan_dir(tmp_path_factory):
+    # one folder per test process: its issue12_shapes module is imported once, and a second
+    # folder (a module-scoped fixture set up again when the random order interleaves this
+    # file with others) would hold another file of that name, which targets refuse
     folder = tmp_path_factory.mktemp("plan")
     (folder / "issue12_shapes.py").write_text(SHAPES, encoding="utf-8")
     (folder / "plan.toml").write_text(PLAN, encoding="utf-8")

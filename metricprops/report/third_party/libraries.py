@@ -49,17 +49,19 @@ def missing_libraries(names: Optional[Sequence[str]] = None) -> List[str]:
 
 
 def audit_libraries(plans: Sequence[Union[str, Any]], seed: int,
-                    progress: Optional[Callable[[int, int, str, str], None]] = None
-                    ) -> Dict[str, Any]:
+                    progress: Optional[Callable[[int, int, str, str], None]] = None,
+                    distributions: Optional[Dict[str, str]] = None) -> Dict[str, Any]:
     """Run each plan (a shipped plan's name, or a :class:`~metricprops.plans.Plan`) with
-    ``seed``: the libraries' entries, the targets' declared metadata and the results."""
+    ``seed``: the libraries' entries, the targets' declared metadata and the results.
+    ``distributions`` names the distribution of a plan not in :data:`LIBRARIES` (plan name
+    -> distribution), whose version the entry gives."""
     from ...plans.plan import load_plan, run_plan
 
     out: Dict[str, Any] = {"libraries": [], "metrics": [], "results": []}
     for plan in plans:
         plan = load_plan(plan) if isinstance(plan, str) else plan
         name = plan.source[:-len(".toml")] if plan.source.endswith(".toml") else plan.source
-        dist = LIBRARIES.get(name, (name,))[0]
+        dist = (distributions or {}).get(name) or LIBRARIES.get(name, (name,))[0]
         result = run_plan(plan, seed=seed, progress=progress)
         data = result.to_json()
         out["libraries"].append({

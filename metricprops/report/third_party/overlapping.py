@@ -163,7 +163,8 @@ def overlapping_audit(seed: int = REPORT_SEED, quick: bool = False,
         if quick:
             plan = dataclasses.replace(plan, settings={**plan.settings, **QUICK_SETTINGS})
         plans.append(plan)
-    found = audit_libraries(plans, seed, progress)
+    found = audit_libraries(plans, seed, progress,
+                            distributions={name: dist for name, (dist, _) in PLANS.items()})
     judgements = [{"metric": r["metric"], "constraint": r["constraint"], "status": r["status"],
                    "judgement": judge(r)}
                   for r in found["results"] if r["status"] in ("failed", "error")]
