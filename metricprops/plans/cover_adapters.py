@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, List, Tuple
 
+from .library_adapters import LibraryFunction
+
 __all__ = ["clusters", "cdlib_cover", "clusim_cover", "networkit_cover", "CoverFunction",
            "cdlib", "clusim", "networkit"]
 
@@ -70,7 +72,7 @@ def networkit_cover(cover: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class CoverFunction:
+class CoverFunction(LibraryFunction):
     """``f(truth, pred)`` on covers calling ``module.attr`` of a library on its own objects
     (a module-level class, so that worker processes can receive it).
 
@@ -79,15 +81,7 @@ class CoverFunction:
     networkit: the measure's constructor arguments, as ``networkit.community`` names).
     """
 
-    library: str
-    module: str
-    attr: str
-    pred_first: bool = False
     kwargs: Tuple[Tuple[str, Any], ...] = field(default=())
-
-    @property
-    def __name__(self) -> str:  # what metricprops names a target by default
-        return f"{self.library}_{self.attr}"
 
     @property
     def __doc__(self) -> str:  # type: ignore[override]
