@@ -29,20 +29,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 REPORT_SEED = 20261130
 
 
-def record(out: Path, metrics: List[str], constraints: List[str], seed: int) -> None:
-    """Audit each metric and write ``{metric: {constraint: check JSON}}`` to ``out``."""
-    from profile_audit import my_rand
+def record(out: Path, metrics: List[str], constraints: List[str], seed: int,
+           jobs: int = 1) -> None:
+    """Audit the metrics (``jobs`` workers) and write ``{metric: {constraint: check JSON}}``
+    to ``out``."""
+    from profile_audit import _cheap_metric
 
     import metricprops as mp
+    from metricprops.settings import Run
 
     names = constraints or [c.name for c in mp.list_constraints()]
+    audited = [mp.metric(_cheap_metric(), name="my_rand", bounds=(0, 1), perfect=1,
+                         symmetric=True) if name == "my_rand" else mp.get_metric(name)
+               for name in metrics]
+    result = mp.audit(audited, names, seed=seed, run=Run(jobs=jobs))
     cells: Dict[str, Dict[str, Any]] = {}
-    for name in metrics:
-        metric = (mp.metric(my_rand, name="my_rand", bounds=(0, 1), perfect=1, symmetric=True)
-                  if name == "my_rand" else mp.get_metric(name))
-        result = mp.audit(metric, names, seed=seed)
-        cells[name] = {r.constraint: r.to_json() for r in result.results}
-        print(f"  {name}: {len(cells[name])} checks", flush=True)
+    for r in result.results:
+        cells.setdefault(r.metric, {})[r.constraint] = r.to_json()
+    print(f"  {len(metrics)} metrics x {len(names)} constraints: {len(result.results)} checks",
+          flush=True)
     out.write_text(json.dumps(cells, indent=1, sort_keys=True, default=str))
 
 
@@ -84,12 +89,13 @@ def main() -> None:
     rec.add_argument("--metrics", nargs="+", default=["my_rand"])
     rec.add_argument("--constraints", nargs="*", default=[])
     rec.add_argument("--seed", type=int, default=REPORT_SEED)
+    rec.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     dif = sub.add_parser("diff", help="compare two recordings")
     dif.add_argument("before", type=Path)
     dif.add_argument("after", type=Path)
     args = ap.parse_args()
     if args.command == "record":
-        record(args.out, args.metrics, args.constraints, args.seed)
+        record(args.out, args.metrics, args.constraints, args.seed, args.jobs)
     else:
         sys.exit(diff(args.before, args.after))
 

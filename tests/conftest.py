@@ -81,6 +81,8 @@ REPORT_SECTIONS = (("audit_report", "write_audit_report"),
                    ("coreference", "write_coreference_report"),
                    ("sections", "write_closed_forms"), ("sections", "write_elm_paper"),
                    ("goesgens_report", "write_goesgens"), ("graph_figure", "draw_theorem3"),
+                   ("overlapping", "write_overlapping_report"),
+                   ("third_party.overlapping", "overlapping_audit"),
                    ("third_party", "write_reports"))
 
 

@@ -138,6 +138,32 @@ def test_the_index_lists_only_what_the_third_party_report_audited(tmp_path, monk
         assert row.endswith("(built without clusim, cdlib, torchmetrics: not installed) |")
 
 
+@pytest.mark.parametrize("missing", [(), ("cdlib",)])
+def test_a_full_build_audits_the_overlapping_plans_only_with_every_library(
+        tmp_path, monkeypatch, stub_report_sections, missing):
+    import metricprops.report as report
+    from metricprops.report.third_party.libraries import LIBRARIES
+
+    for _, module in LIBRARIES.values():
+        monkeypatch.setitem(sys.modules, module, types.ModuleType(module))
+    for module in missing:
+        monkeypatch.setitem(sys.modules, module, None)
+    audited, written = [], []
+    plans = {"libraries": ["a stand-in for the plans' audit"]}
+    stub_report_sections(
+        overlapping_audit=lambda seed, **kw: audited.append(seed) or plans,
+        write_overlapping_report=lambda out, **kw: written.append(kw))
+    report.build_reports(tmp_path, seed=11, skip_missing=True)
+    (kw,) = written
+    assert kw["seed"] == 11 and kw["quick"] is False
+    if missing:  # a library missing: the section says "not built" for the plans
+        assert audited == [] and kw["plans"] is None
+    else:
+        assert audited == [11] and kw["plans"] is plans
+    report.build_reports(tmp_path / "quick", seed=11, quick=True, skip_missing=True)
+    assert written[-1]["plans"] is None and audited == ([] if missing else [11])
+
+
 def test_reports_of_other_settings_are_not_overwritten(invoke, tmp_path):
     out = tmp_path / "reports"
     out.mkdir()
