@@ -385,15 +385,18 @@ def _trend(search: Any, shapes: Tuple[str, str], max_n: int, deadline: Deadline,
         return seen[n]
 
     values: Dict[int, Optional[float]] = {}
+    costs: List[Tuple[int, float]] = []  # (size, CPU seconds) of the ladder's calls
     for n in continuity.trend_sizes(max_n):
-        if deadline.passed():
-            return None
+        predicted = cost.predicted_seconds(costs, n) if len(costs) >= 2 else None
+        if deadline.passed() or (predicted or 0.0) > continuity.TREND_CALL_SECONDS:
+            return None  # the call at n would take too long, from the growth measured
         history = list(values.values())[-continuity.HISTORY:]
         values[n] = value = at(n, shared=True)
         if continuity.trusted_run(history) and continuity.departs(history, value, floor):
             break
+        costs.append((n, scorer.last_seconds))
         if scorer.last_seconds > continuity.TREND_CALL_SECONDS:
-            return None  # the next size would take twice as long: the ladder ends here
+            return None  # the next size would take at least twice as long: the ladder ends
     else:
         return None
     lo, hi = continuity.first_departure(
