@@ -167,15 +167,27 @@ def _identity(t: Cover, p: Cover, both: Any) -> Tuple[np.ndarray, np.ndarray]:
     union = a_c.sum(axis=0)[:, None] + a_l.sum(axis=0)[None, :] - inter
     jaccard = inter / union
     mem_c, mem_l = p.memberships, t.memberships
+    # the factors of (e, e') depend only on the clusters and classes of each: one computation
+    # per pair of such profiles met (on a partition, its table's cells), not per pair of items
+    profiles: dict = {}
+    kind = np.array([profiles.setdefault((tuple(sorted(mem_c[e])), tuple(sorted(mem_l[e]))),
+                                         len(profiles)) for e in range(t.n)], dtype=np.int64)
+    listed = list(profiles)
+    rows, cols = np.nonzero(both)
+    met = np.unique(np.stack([kind[rows], kind[cols]], axis=1), axis=0) if rows.size else ()
+    by_kind_p = np.zeros((len(listed), len(listed)))
+    by_kind_r = np.zeros((len(listed), len(listed)))
+    for a, b in (tuple(pair) for pair in np.asarray(met).tolist()):
+        (c_a, l_a), (c_b, l_b) = listed[a], listed[b]
+        shared_c = [i for i in c_a if i in c_b]
+        shared_l = [j for j in l_a if j in l_b]
+        block = jaccard[np.ix_(shared_c, shared_l)]
+        by_kind_p[a, b] = block.max(axis=1).mean()
+        by_kind_r[a, b] = block.max(axis=0).mean()
     phi_p = np.zeros((t.n, t.n))
     phi_r = np.zeros((t.n, t.n))
-    rows, cols = np.nonzero(both)
-    for e, f in zip(rows.tolist(), cols.tolist()):
-        shared_c = [i for i in mem_c[e] if i in mem_c[f]]
-        shared_l = [j for j in mem_l[e] if j in mem_l[f]]
-        block = jaccard[np.ix_(shared_c, shared_l)]
-        phi_p[e, f] = block.max(axis=1).mean()
-        phi_r[e, f] = block.max(axis=0).mean()
+    phi_p[rows, cols] = by_kind_p[kind[rows], kind[cols]]
+    phi_r[rows, cols] = by_kind_r[kind[rows], kind[cols]]
     return phi_p, phi_r
 
 
