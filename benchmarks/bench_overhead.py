@@ -2,7 +2,8 @@
 commit in the same run.
 
 Two black-box metrics, audited as a user would (``metricprops audit FILE.py:NAME`` with
-every registered constraint and the default settings, the scale phase included, one job),
+every registered constraint and the default settings, the scale phase included, one job
+unless ``--jobs``),
 each with the checkout's code and with the base commit's, one after the other:
 
 * ``cheap``: a 15-line plain-Python Rand index computed from a dict contingency table
@@ -15,8 +16,9 @@ each with the checkout's code and with the base commit's, one after the other:
 
 Run from the project root of a git checkout, with nothing else running::
 
-    python benchmarks/bench_overhead.py                 # against 63b9c4e (main, 2026-12-05 evening)
+    python benchmarks/bench_overhead.py                 # against b2eb650 (main, end of 2026-12-05)
     python benchmarks/bench_overhead.py --base 6abe1f0 --only cheap
+    python benchmarks/bench_overhead.py --only quadratic --jobs 2   # as `metricprops audit`
 
 Each version runs in a fresh interpreter whose ``sys.path`` starts with its own tree (the
 base in a temporary ``git worktree``).  Prints the load average before each run; asserts
@@ -38,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_versions import _worktree, remove_worktrees  # noqa: E402
 
-DEFAULT_BASE = "63b9c4e"  # main on 2026-12-05 evening, before the target phase was cut
+DEFAULT_BASE = "b2eb650"  # main at the end of 2026-12-05 (the target phase cut, 36, 38)
 
 METRICS = textwrap.dedent('''
     from collections import Counter
@@ -75,7 +77,7 @@ METRICS = textwrap.dedent('''
 CHILD = r"""
 import json, os, pickle, sys, tempfile, time
 import metricprops as mp
-name, folder, out = sys.argv[1], sys.argv[2], sys.argv[3]
+name, folder, out, jobs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 sys.path.insert(0, folder)
 import bench_metrics
 func = getattr(bench_metrics, name)
@@ -94,10 +96,10 @@ names = [c.name for c in mp.list_constraints()]
 start = time.perf_counter()
 try:
     from metricprops.settings import Run, defaults
-    with defaults(run=Run(jobs=1)):
+    with defaults(run=Run(jobs=jobs)):
         result = mp.audit(metric, names, seed=1)
 except ImportError:
-    result = mp.audit(metric, names, seed=1, jobs=1)
+    result = mp.audit(metric, names, seed=1, jobs=jobs)
 wall = time.perf_counter() - start
 calls = []
 if os.path.exists(log):
@@ -123,14 +125,15 @@ json.dump({"wall": wall, "calls": len(calls), "small_calls": len(small),
 """
 
 
-def _run(tree: Path, name: str, folder: Path) -> dict:
+def _run(tree: Path, name: str, folder: Path, jobs: int = 1) -> dict:
     print(f"  load {os.getloadavg()[0]:.2f}: {name} with {tree.name} ...", flush=True)
     calls = folder / f"{name}.calls"
     if calls.exists():
         calls.unlink()
     out = folder / f"{tree.name}-{name}.json"
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    if subprocess.run([sys.executable, "-c", CHILD, name, str(folder), str(out)], env=env,
+    if subprocess.run([sys.executable, "-c", CHILD, name, str(folder), str(out), str(jobs)],
+                      env=env,
                       cwd=folder).returncode:
         sys.exit(f"the audit of {name} in {tree} failed")
     return json.loads(out.read_text())
@@ -150,6 +153,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", default=DEFAULT_BASE, help=f"earlier commit ({DEFAULT_BASE})")
     ap.add_argument("--only", choices=["cheap", "quadratic"], default=None)
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="worker processes of each audit (default 1; `metricprops audit` "
+                         "uses one per core)")
     args = ap.parse_args()
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}, "
           f"python {platform.python_version()}")
@@ -164,8 +170,9 @@ def main() -> None:
         head = _worktree("HEAD", tmp_path / "head")
         try:
             for name in chosen:
-                old, new = _run(base, name, folder), _run(head, name, folder)
-                print(f"\n{name}: default audit, every constraint, one job")
+                old = _run(base, name, folder, args.jobs)
+                new = _run(head, name, folder, args.jobs)
+                print(f"\n{name}: default audit, every constraint, {args.jobs} job(s)")
                 _show(args.base, old, name)
                 _show("HEAD", new, name)
                 print(f"  wall {new['wall'] / old['wall']:.2f}x of the base"
