@@ -62,3 +62,43 @@ def test_onmi_is_one_on_identical_covers_and_symmetric(name):
     assert m(CICE_T, CICE_T) == pytest.approx(1.0)
     assert m(CICE_T, CICE_H) == pytest.approx(m(CICE_H, CICE_T))
     assert 0.0 <= m(CICE_T, CICE_H) < 1.0
+
+
+def _identity_pair_by_pair(t, p, both):
+    """CICE's identity factors computed item pair by item pair, as the definition reads
+    (``overlapping._identity`` computes them once per pair of item profiles)."""
+    import numpy as np
+
+    a_l, a_c = t.labels.astype(np.int64), p.labels.astype(np.int64)
+    inter = (a_c.T @ a_l).astype(float)
+    jaccard = inter / (a_c.sum(axis=0)[:, None] + a_l.sum(axis=0)[None, :] - inter)
+    phi_p, phi_r = np.zeros((t.n, t.n)), np.zeros((t.n, t.n))
+    for e, f in zip(*np.nonzero(both)):
+        shared_c = [i for i in p.memberships[e] if i in p.memberships[f]]
+        shared_l = [j for j in t.memberships[e] if j in t.memberships[f]]
+        block = jaccard[np.ix_(shared_c, shared_l)]
+        phi_p[e, f], phi_r[e, f] = block.max(axis=1).mean(), block.max(axis=0).mean()
+    return phi_p, phi_r
+
+
+def test_cice_identity_factors_equal_the_pair_by_pair_definition():
+    import numpy as np
+
+    from metricprops.errors import InvalidCoverError
+    from metricprops.metrics import overlapping
+
+    rng, checked = np.random.default_rng(3), 0
+    while checked < 150:
+        n = int(rng.integers(1, 13))
+        try:
+            t, p = (Cover.from_label_sets(
+                [set(rng.integers(0, k, size=int(rng.integers(1, 3))).tolist())
+                 for _ in range(n)]) for k in rng.integers(1, 5, size=2))
+        except InvalidCoverError:  # two labels with the same items: not a cover
+            continue
+        checked += 1
+        both = (t.labels.astype(int) @ t.labels.T.astype(int) > 0) & (
+            p.labels.astype(int) @ p.labels.T.astype(int) > 0)
+        for got, want in zip(overlapping._identity(t, p, both),
+                             _identity_pair_by_pair(t, p, both)):
+            assert np.array_equal(got, want)
