@@ -39,7 +39,10 @@ def _records(report):
 def test_third_party_json_is_small_and_every_stored_input_is_rebuilt():
     assert REPORT.stat().st_size < 3_000_000
     records = _records(_report())
-    assert len(records) >= 40  # the committed report's scale findings, up to 128,162 items
+    # the committed report's scale inputs, up to 128,162 items: 23 since the regeneration of
+    # 2026-12-05 (21 scale errors that repeated an error already found on small input, with
+    # the same reason, are no longer findings of their own)
+    assert len(records) >= 20
     assert max(ce["n"] for _, ce in records) > 100_000
     for _, ce in records:
         check_record(ce)  # digest, size, and the labels where they are kept

@@ -331,6 +331,11 @@ def library_bug_title(note: str) -> Optional[str]:
 
 
 #: Judgements that depend on the library rather than the definition, by (library, constraint).
+#: Zero items: NaN (or -inf) where an exception is expected.
+_EMPTY_NAN = ("**Edge case (empty input).** Given zero items the function returns NaN (or "
+              "-inf) instead of raising: a caller that averages scores gets NaN without an "
+              "error. The formula is not at fault; the input check is missing.")
+
 LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     ("clustereval", "label_invariance"): _bug_note("distinct labels of mixed types"),
     ("river", "special_labels"): nan_labels("river", "counts labels in dicts"),
@@ -340,6 +345,14 @@ LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     "converts others silently: float32 ids past the integer range, floats such as 0.2 and "
     "0.7, and mixed `0` / `\"0\"` collapse into fewer clusters and the value changes. An "
     "unused integer value is the bug above (an empty cluster).",
+    ("genieclust", "bounds"): _EMPTY_NAN,
+    **{("torchmetrics", c): "**Input torch cannot hold, refused as a `RuntimeError`: not "
+       "counted as a bug.** torchmetrics takes tensors of integer labels; given frozensets "
+       "(or `None`) as labels, `torch.tensor` raises `RuntimeError: Could not infer dtype of "
+       "frozenset` (`... of NoneType`). The audit counts only `TypeError`, `ValueError` and "
+       "the refusals a plan declares as refusals, so this reads as a crash under the renaming "
+       "(its value is the exception): no value is wrong." for c in ("label_invariance",
+                                                                     "special_labels")},
 }
 
 
@@ -380,6 +393,7 @@ _PAIRS_N = ("**By definition.** Pair counts grow quadratically with copies; the 
 
 #: Judgements of the findings, keyed by (target, constraint): (status it was written for, text).
 NOTES: Dict[Tuple[str, str], Tuple[str, str]] = {
+    (_BC, "bounds"): ("failed", _EMPTY_NAN),
     **{(_SK + m, "label_invariance"): ("failed", _MIXED) for m in (
         "adjusted_mutual_info_score", "adjusted_rand_score", "completeness_score",
         "fowlkes_mallows_score", "homogeneity_score", "mutual_info_score",
