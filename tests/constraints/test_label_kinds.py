@@ -115,6 +115,7 @@ def test_builtins_satisfy_both_label_properties(run, name):
     assert run(name, "special_labels").status == "passed"
 
 
+@pytest.mark.slow  # 1.8 s
 def test_two_causes_in_one_cell_are_both_shown(run):
     r = run(_metric(string_merging_without_small_negatives), "label_invariance")
     assert {"mixed_int_str", "small_negative"} <= _causes(r), r.describe()

@@ -69,6 +69,7 @@ def test_the_table_counts_each_familys_cells_by_their_evidence(audit):
     assert "- information-theoretic: nmi" in markdown
 
 
+@pytest.mark.slow  # the module's audit (2.8 s), which the other slow test shares
 def test_every_proved_cell_keeps_its_statement(audit):
     markdown = audit.markdown()
     proofs = markdown[markdown.index("## Proofs"):]
