@@ -16,7 +16,7 @@ the reference shape ({0 1 | 2}, {0 1 | 2}):
    items, for the shape and for the reference: the gap between the two must vanish (within
    the tolerance) or shrink at least as n^(-1/4) does, by GROWTH^(1/4) = 8^(1/4) ≈ 1.68 (a 1/n
    or 1/√n approach to a common limit passes, shrinking 8 or 2.8 times; a gap that stays --
-   Rand's 1 − Σα² − Σβ² + 2 Σα² Σβ² depends on the shapes -- does not).  Until 2026-12 the
+   Rand's 1 − Σα² − Σβ² + 2 Σα² Σβ² depends on the shapes -- does not).  Until 2026-12-05 the
    larger table had 16 times the items and the gap had to halve: the same n^(-1/4), at a
    quarter of the cost for a quadratic metric.
 2. A gap that does not shrink is only a *candidate*: a metric need not be continuous in the

@@ -330,12 +330,12 @@ def library_bug_title(note: str) -> Optional[str]:
     return note[start:note.index(").", start)].split(": ", 1)[-1]
 
 
-#: Judgements that depend on the library rather than the definition, by (library, constraint).
 #: Zero items: NaN (or -inf) where an exception is expected.
 _EMPTY_NAN = ("**Edge case (empty input).** Given zero items the function returns NaN (or "
               "-inf) instead of raising: a caller that averages scores gets NaN without an "
               "error. The formula is not at fault; the input check is missing.")
 
+#: Judgements that depend on the library rather than the definition, by (library, constraint).
 LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     ("clustereval", "label_invariance"): _bug_note("distinct labels of mixed types"),
     ("river", "special_labels"): nan_labels("river", "counts labels in dicts"),
@@ -349,10 +349,10 @@ LIBRARY_RULES: Dict[Tuple[str, str], str] = {
     **{("torchmetrics", c): "**Input torch cannot hold, refused as a `RuntimeError`: not "
        "counted as a bug.** torchmetrics takes tensors of integer labels; given frozensets "
        "(or `None`) as labels, `torch.tensor` raises `RuntimeError: Could not infer dtype of "
-       "frozenset` (`... of NoneType`). The audit counts only `TypeError`, `ValueError` and "
-       "the refusals a plan declares as refusals, so this reads as a crash under the renaming "
-       "(its value is the exception): no value is wrong." for c in ("label_invariance",
-                                                                     "special_labels")},
+       "frozenset` (`... of NoneType`). The audit takes only `TypeError`, `ValueError`, "
+       "`OverflowError`, `MemoryError` and the refusals a plan declares for refusals, so this "
+       "reads as a crash under the renaming (its value is the exception): no value is wrong."
+       for c in ("label_invariance", "special_labels")},
 }
 
 
