@@ -174,10 +174,11 @@ def _identity(t: Cover, p: Cover, both: Any) -> Tuple[np.ndarray, np.ndarray]:
                                          len(profiles)) for e in range(t.n)], dtype=np.int64)
     listed = list(profiles)
     rows, cols = np.nonzero(both)
-    met = np.unique(np.stack([kind[rows], kind[cols]], axis=1), axis=0) if rows.size else ()
+    pairs = np.stack([kind[rows], kind[cols]], axis=1)
+    met = np.unique(pairs, axis=0).tolist() if rows.size else []
     by_kind_p = np.zeros((len(listed), len(listed)))
     by_kind_r = np.zeros((len(listed), len(listed)))
-    for a, b in (tuple(pair) for pair in np.asarray(met).tolist()):
+    for a, b in met:
         (c_a, l_a), (c_b, l_b) = listed[a], listed[b]
         shared_c = [i for i in c_a if i in c_b]
         shared_l = [j for j in l_a if j in l_b]
