@@ -324,6 +324,9 @@ class Search:
             suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
             print_blob=False, verbosity=Verbosity.quiet,
         )(hypothesis_seed(seed)(given(strategy)(test)))
+        # no database (above), so no key: as hypothesis' own find() does, which spares it
+        # reading and hashing this function's source on every run (about 1 ms a run)
+        runner._hypothesis_internal_database_key = None
         try:
             with search_storage():  # hypothesis' caches out of the working folder
                 runner()
