@@ -87,6 +87,7 @@ def test_a_second_run_exits_0_and_a_planted_change_names_only_the_new_finding(in
     assert data["baseline"]["known"] >= 1
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_a_bare_target_against_its_own_baseline(invoke, project, monkeypatch):
     monkeypatch.chdir(project.path)
     args = ["audit", f"{project.old}.py:score", "--lower", "0", "--upper", "1", "--perfect",
@@ -108,6 +109,7 @@ def test_a_bad_baseline_is_a_usage_error(invoke, tmp_path, content, said):
     assert missing.exit_code == 2 and "readable" in missing.output
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_a_declared_missing_label_on_the_command_line(invoke, project, monkeypatch):
     monkeypatch.chdir(project.path)
     args = ["audit", f"{project.old}.py:score", "--lower", "0", "--upper", "1", "--perfect",

@@ -82,6 +82,7 @@ DECORATED = textwrap.dedent('''
 ''')
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_a_decorated_metric_has_the_same_name_in_a_plan_and_on_the_command_line(
         invoke, tmp_path):
     (tmp_path / "decorated_plugin.py").write_text(DECORATED, encoding="utf-8")

@@ -119,6 +119,7 @@ def test_distance_not_applicable_without_a_perfect_value(run):
 
 
 # -- strong monotonicity ---------------------------------------------------------------------
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_strong_monotonicity_rand_passes(run):
     assert run("rand", "strong_monotonicity").status == "passed"
     assert run(black_box_rand, "strong_monotonicity").status == "passed"

@@ -98,6 +98,7 @@ def test_a_value_wrong_now_and_then_fails_determinism_with_the_two_values():
     assert len(values) >= 2 and values[-1] - values[0] == pytest.approx(1e-6)
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_determinism_catches_a_value_that_depends_on_the_calls_made_before(run):
     # a cache keyed on the number of items: in one process every input of a size scores as
     # the first one did, whatever the order; a new process that never called it tells
@@ -119,6 +120,7 @@ def test_a_check_whose_search_replays_a_changed_value_says_so():
     assert "Replayed by the search, an instance gave other values" in r.message
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_other_checks_call_a_value_that_changes_when_scored_again_nondeterministic():
     r = mp.check(_metric(every_kth_call(7)), "symmetry", seed=1, max_examples=20,
                  scale_max_n=0)

@@ -67,6 +67,7 @@ def test_builtins_are_within_their_declared_growth(name):
     assert mp.check(name, "scaling", seed=1).status == "passed"
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_a_loop_over_pairs_is_flagged_quadratic_and_passes_when_declared(short_scaling_calls,
                                                                         injected_costs):
     # the loop's cost is charged (injected_costs: n^2 units, on a clock the machine's load

@@ -66,6 +66,7 @@ def test_random_phase_alone_finds_a_violation_beyond_four_items(run):
     assert len(r.counterexample["truth"]) >= 5 and r.found_by == "random"
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_vi_passes_beyond_four_items(run):
     r = run("vi", "triangle_inequality", max_examples=100)
     assert r.status == "passed", r.describe()

@@ -240,6 +240,7 @@ FIRST_BAD_INPUT = {
 REASONS = {"raises": "raised", "returns_nan": "nan", "sleeps": "timeout"}
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_a_metric_past_the_time_limit_is_an_error_with_its_input():
     started = time.monotonic()
     r = check(faulty.sleeps, "completeness", timeout=0.2, **FAST)
@@ -338,6 +339,7 @@ def test_a_time_limit_that_fires_inside_the_unraisable_hook_fires_again(monkeypa
     assert "Exception ignored" not in capsys.readouterr().err
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_a_timer_that_fires_after_the_call_was_stopped_does_not_escape(monkeypatch):
     # Both timers are one-shot, and the first one stops the call; under load the second can
     # fire while the stop is being counted.  Its _Timeout escaped timed_call, and the scale

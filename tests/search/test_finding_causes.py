@@ -46,6 +46,7 @@ def _check(seed=1):
                     scale_max_n=0, isolate=False)
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_each_cause_is_a_finding_of_its_own_shrunk_on_its_own():
     r = _check()
     assert r.status == "failed"

@@ -56,6 +56,7 @@ def test_a_tuple_on_empty_input_is_a_finding_and_a_refusal_is_not():
                     isolate=False).status == "passed"
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_nan_on_identical_partitions_is_a_violation_not_a_degenerate_error():
     r = mp.check(_metric(missed.nan_on_two_singletons), "max_agreement", seed=1,
                  isolate=False)

@@ -125,6 +125,7 @@ def test_identical_halves_checked_at_scale_past_two_to_the_sixteen():
 
 
 # -- no false alarm ---------------------------------------------------------------------------
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_float32_rounding_is_no_discontinuity():
     r = mp.check(mp.metric(ari_float32_noise, name="ari_f32"), "n_invariance", seed=1,
                  max_examples=0, exhaustive_n=2)

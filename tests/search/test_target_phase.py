@@ -1,11 +1,14 @@
 """The random phase's use of hypothesis's target phase (`metricprops.search.core`)."""
 from __future__ import annotations
 
+import pytest
+
 import metricprops as mp
 from metricprops.checker import pair_seed
 from metricprops.settings import REPORT_SEED
 
 
+@pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_ties_do_not_end_the_random_phase_early():
     # purity_f ties on most perfect merges.  Ties once observed a flat score of 0, and the
     # optimiser wandered that plateau until hypothesis's invalid-input limit ended the run:
