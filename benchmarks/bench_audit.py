@@ -7,6 +7,12 @@ Run from the project root::
     python benchmarks/bench_audit.py                  # elm_f, then all built-ins
     python benchmarks/bench_audit.py --metric bcubed_f --only one
     python benchmarks/bench_audit.py --only blackbox  # a plain function, every constraint
+    python benchmarks/bench_audit.py --only goals     # issue 34's goals 1 and 2, base vs HEAD
+
+``--only goals`` runs ``bench_overhead.py`` (``--base`` and ``--jobs`` go to it): the
+cheap black box's audit against a plain loop of the calls it made (goal 1: at most 10x) and
+the audit guide's quadratic metric (goal 2: at most 15 s), each with the base commit's code
+and the checkout's, one after the other in fresh interpreters.
 
 Targets: one metric < 30 s, all built-ins < 5 min; a default audit of one black-box metric
 over every registered constraint (the scale phase, determinism, input immutability and
@@ -98,11 +104,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=20261130, help="audit seed (default 20261130)")
     ap.add_argument("--metric", default="elm_f", help="the single metric timed (default elm_f)")
-    ap.add_argument("--only", choices=["one", "all", "blackbox"], default=None,
-                    help="run one part only")
+    ap.add_argument("--only", choices=["one", "all", "blackbox", "goals"], default=None,
+                    help="run one part only (goals: not part of the default run)")
     ap.add_argument("--in-process", action="store_true",
                     help="blackbox: call the metric in this process (CPU time measurable)")
+    ap.add_argument("--base", default=None,
+                    help="goals: the earlier commit (default: bench_overhead.py's)")
+    ap.add_argument("--jobs", type=int, default=1, help="goals: workers of each audit")
     args = ap.parse_args()
+    if args.only == "goals":
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from bench_overhead import main as goals
+
+        goals((["--base", args.base] if args.base else []) + ["--jobs", str(args.jobs)])
+        return
 
     import hypothesis
     import numpy

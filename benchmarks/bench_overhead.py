@@ -35,6 +35,7 @@ import sys
 import tempfile
 import textwrap
 from pathlib import Path
+from typing import List, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -149,14 +150,14 @@ def _show(label: str, r: dict, name: str) -> None:
     print(line)
 
 
-def main() -> None:
+def main(argv: Optional[List[str]] = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", default=DEFAULT_BASE, help=f"earlier commit ({DEFAULT_BASE})")
     ap.add_argument("--only", choices=["cheap", "quadratic"], default=None)
     ap.add_argument("--jobs", type=int, default=1,
                     help="worker processes of each audit (default 1; `metricprops audit` "
                          "uses one per core)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}, "
           f"python {platform.python_version()}")
     names = {"cheap": "my_rand", "quadratic": "item_jaccard"}
