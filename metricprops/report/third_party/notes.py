@@ -350,7 +350,7 @@ LIBRARY_RULES: Dict[Tuple[str, str], str] = {
        "counted as a bug.** torchmetrics takes tensors of integer labels; given frozensets "
        "(or `None`) as labels, `torch.tensor` raises `RuntimeError: Could not infer dtype of "
        "frozenset` (`... of NoneType`). The audit takes only `TypeError`, `ValueError`, "
-       "`OverflowError`, `MemoryError` and the refusals a plan declares for refusals, so this "
+       "`OverflowError`, `MemoryError` and the refusals a plan declares, so this "
        "reads as a crash under the renaming (its value is the exception): no value is wrong."
        for c in ("label_invariance", "special_labels")},
 }
