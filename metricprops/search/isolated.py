@@ -21,6 +21,7 @@ system without ``fork``) the phase runs in place.
 """
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import select
@@ -112,6 +113,7 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
         except (OSError, AttributeError):
             pass
         calls.one_native_thread()  # libraries the worker loaded since its own call
+        gc.freeze()  # the worker's objects are not collected here (as in engine.worker)
         partitions = scale._partitions
 
         def reported(shapes: Tuple[str, str], n: int, shared: bool) -> Any:
