@@ -19,6 +19,10 @@ Run from the project root of a git checkout, with nothing else running::
     python benchmarks/bench_overhead.py                 # against b2eb650 (main, end of 2026-12-05)
     python benchmarks/bench_overhead.py --base 6abe1f0 --only cheap
     python benchmarks/bench_overhead.py --only quadratic --jobs 2   # as `metricprops audit`
+    python benchmarks/bench_overhead.py --only cheap --ballast 3000000  # from a large process
+
+``--ballast N``: the auditing process holds N small objects (dicts in a list) before the
+audit, as a test run or a notebook does; the workers are forked from it.
 
 Each version runs in a fresh interpreter whose ``sys.path`` starts with its own tree (the
 base in a temporary ``git worktree``).  Prints the load average before each run; asserts
@@ -79,6 +83,7 @@ CHILD = r"""
 import json, os, pickle, sys, tempfile, time
 import metricprops as mp
 name, folder, out, jobs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+ballast = [{"i": i} for i in range(int(sys.argv[5]))]  # a large auditing process's objects
 sys.path.insert(0, folder)
 import bench_metrics
 func = getattr(bench_metrics, name)
@@ -95,6 +100,8 @@ kw = dict(bounds=(0, 1), perfect=1, symmetric=True)
 metric = mp.metric(recorded if name == "my_rand" else func, name=name, **kw)
 names = [c.name for c in mp.list_constraints()]
 start = time.perf_counter()
+cpu = time.process_time()
+children = os.times().children_user + os.times().children_system
 try:
     from metricprops.settings import Run, defaults
     with defaults(run=Run(jobs=jobs)):
@@ -102,6 +109,8 @@ try:
 except ImportError:
     result = mp.audit(metric, names, seed=1, jobs=jobs)
 wall = time.perf_counter() - start
+cpu = (time.process_time() - cpu
+       + os.times().children_user + os.times().children_system - children)
 calls = []
 if os.path.exists(log):
     with open(log, "rb") as f:
@@ -119,21 +128,22 @@ def loop(chosen):
             pass
     return time.perf_counter() - t0
 small = [c for c in calls if len(c[0]) <= 30]
-json.dump({"wall": wall, "calls": len(calls), "small_calls": len(small),
+json.dump({"wall": wall, "cpu": cpu, "calls": len(calls), "small_calls": len(small),
            "loop": min(loop(calls) for _ in range(2)) if calls else 0.0,
            "small_loop": min(loop(small) for _ in range(3)) if small else 0.0,
            "statuses": {r.constraint: str(r.status) for r in result.results}}, open(out, "w"))
 """
 
 
-def _run(tree: Path, name: str, folder: Path, jobs: int = 1) -> dict:
+def _run(tree: Path, name: str, folder: Path, jobs: int = 1, ballast: int = 0) -> dict:
     print(f"  load {os.getloadavg()[0]:.2f}: {name} with {tree.name} ...", flush=True)
     calls = folder / f"{name}.calls"
     if calls.exists():
         calls.unlink()
     out = folder / f"{tree.name}-{name}.json"
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    if subprocess.run([sys.executable, "-c", CHILD, name, str(folder), str(out), str(jobs)],
+    if subprocess.run([sys.executable, "-c", CHILD, name, str(folder), str(out), str(jobs),
+                       str(ballast)],
                       env=env,
                       cwd=folder).returncode:
         sys.exit(f"the audit of {name} in {tree} failed")
@@ -142,6 +152,8 @@ def _run(tree: Path, name: str, folder: Path, jobs: int = 1) -> dict:
 
 def _show(label: str, r: dict, name: str) -> None:
     line = f"  {label:10s} audit wall {r['wall']:6.1f} s"
+    if "cpu" in r:  # with the workers' CPU (the pool's, and the scale phase's children)
+        line += f" (CPU {r['cpu']:.1f} s)"
     if name == "my_rand":
         line += f", {r['calls']:,} calls"
         line += (f"; plain loop of every call {r['loop']:.3f} s -> ratio "
@@ -157,6 +169,9 @@ def main(argv: Optional[List[str]] = None) -> None:
     ap.add_argument("--jobs", type=int, default=1,
                     help="worker processes of each audit (default 1; `metricprops audit` "
                          "uses one per core)")
+    ap.add_argument("--ballast", type=int, default=0,
+                    help="small objects the auditing process holds before the audit "
+                         "(default 0; a test run holds a few hundred thousand to millions)")
     args = ap.parse_args(argv)
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}, "
           f"python {platform.python_version()}")
@@ -171,9 +186,10 @@ def main(argv: Optional[List[str]] = None) -> None:
         head = _worktree("HEAD", tmp_path / "head")
         try:
             for name in chosen:
-                old = _run(base, name, folder, args.jobs)
-                new = _run(head, name, folder, args.jobs)
-                print(f"\n{name}: default audit, every constraint, {args.jobs} job(s)")
+                old = _run(base, name, folder, args.jobs, args.ballast)
+                new = _run(head, name, folder, args.jobs, args.ballast)
+                print(f"\n{name}: default audit, every constraint, {args.jobs} job(s)"
+                      + (f", {args.ballast:,} objects held" if args.ballast else ""))
                 _show(args.base, old, name)
                 _show("HEAD", new, name)
                 print(f"  wall {new['wall'] / old['wall']:.2f}x of the base"
