@@ -92,6 +92,9 @@ def test_ari_with_an_int32_product_departs_from_363_items():
 def test_ari_with_an_int64_product_departs_past_92682_items():
     r = mp.check(mp.metric(ari_pair_product_int64, name="ari_int64"), "n_invariance", seed=1)
     found = _discontinuities(r)
+    # seen once missing in a whole run of the suite (2026-12-05, not reproduced alone, under
+    # load or in its folder's tests): say what the check found if it is missing again
+    assert "one block vs two halves" in found, r.describe()
     f = found["one block vs two halves"]
     assert (f.items, f.example["passes_at"]) == (92683, 92682)
     t, p = shape_labels("one block", 92683), shape_labels("two halves", 92683)
