@@ -8,10 +8,9 @@ asked, so that a memo cannot hide a difference between two calls.
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any, List, Optional, Tuple
 
-from metricprops.calls import DEFAULT_TIMEOUT, MetricCallError, as_number, timed_call
+from metricprops.calls import DEFAULT_TIMEOUT, MetricCallError, as_number, silenced, timed_call
 from metricprops.partition import Partition
 
 __all__ = ["call", "call_value", "timeout_of", "short", "same_value"]
@@ -58,8 +57,7 @@ def call(metric: Any, labels_true: Any, labels_pred: Any, timeout: Optional[floa
     """
     func = metric if metric.builtin else metric.func
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with silenced():
             finished, value = timed_call(lambda: func(labels_true, labels_pred), timeout)
     except Exception as exc:
         return (False if is_refusal(metric, exc) else None), short(exc)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import math
 import signal
 import sys
@@ -24,7 +25,8 @@ from .settings import DEFAULT_TIMEOUT, WALL_FACTOR
 from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
-           "observe_calls", "Deadline", "past_limit", "one_native_thread",
+           "observe_calls", "Deadline", "past_limit", "one_native_thread", "forked_start",
+           "silenced",
            "limit_text", "killed_text", "call_timers"]
 
 #: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
@@ -53,6 +55,29 @@ def one_native_thread() -> None:
     the libraries loaded by now are limited: hence a second call in the scale child."""
     from threadpoolctl import threadpool_limits
     threadpool_limits(1)
+
+
+def forked_start() -> None:
+    """What a forked process that calls metrics (a worker, the scale phase's child) does
+    first: native thread pools on one thread (:func:`one_native_thread`), and the objects it
+    inherited left to its parent (``gc.freeze``).
+
+    Unfrozen, a full collection here would traverse every inherited object, copying every
+    page that holds one (copy-on-write): in a process forked from one of a few million
+    objects (a test run, a notebook) seconds of CPU and page faults, inside whichever metric
+    call happens to trigger it.  Frozen, as the :mod:`gc` documentation advises for ``fork``
+    without ``exec``, they are never collected here; what the process creates itself is."""
+    one_native_thread()
+    gc.freeze()
+
+
+@contextlib.contextmanager
+def silenced() -> Iterator[None]:
+    """Warnings a metric or a library emits are ignored inside: they are not findings, and
+    they would land amid the audit's output."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
 
 
 def _watched(call: Callable[[], Any], key: Any) -> Callable[[], Any]:
@@ -328,8 +353,7 @@ class Scorer:
             call = lambda: m.func(t_list, p_list)  # noqa: E731
         self.calls += 1
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
+            with silenced():
                 # a worker's call record holds partition codes: a cover is not recorded
                 watched = key if isinstance(truth, Partition) else (b"", b"", truth.n)
                 finished, value = timed_call(_watched(call, watched), self.timeout)

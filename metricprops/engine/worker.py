@@ -9,14 +9,13 @@ defined in ``__main__``, a lambda or a closure can be sent too.
 """
 from __future__ import annotations
 
-import gc
 import signal
 import sys
 from typing import Any, Callable, Optional, Tuple
 
 import cloudpickle
 
-from ..calls import interrupted, observe_calls, one_native_thread
+from ..calls import forked_start, interrupted, observe_calls
 from .capture import captured
 from .record import CallRecord
 
@@ -97,14 +96,7 @@ def worker_main(conn: Any, record_path: str, output_path: str,
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     _die_with_parent()
-    one_native_thread()  # forked: OpenMP would hang (see the function)
-    # the objects inherited from the auditing process are left to it: a full collection
-    # here would traverse them all, copying every page that holds one (copy-on-write); in a
-    # process of a few million objects (a test run, a notebook) that is seconds of CPU and
-    # page faults, inside whichever call happens to trigger it.  Frozen (as the gc module's
-    # documentation advises for fork without exec), they are never collected here; what
-    # the worker creates itself is, as usual
-    gc.freeze()
+    forked_start()  # one native thread (OpenMP would hang), inherited objects frozen
     record = CallRecord(record_path)
     observe_calls(record)
     if setup is not None:

@@ -21,7 +21,6 @@ system without ``fork``) the phase runs in place.
 """
 from __future__ import annotations
 
-import gc
 import os
 import pickle
 import select
@@ -112,8 +111,7 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
             ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
-        calls.one_native_thread()  # libraries the worker loaded since its own call
-        gc.freeze()  # the worker's objects are not collected here (as in engine.worker)
+        calls.forked_start()  # the libraries the worker loaded since; the worker's objects
         partitions = scale._partitions
 
         def reported(shapes: Tuple[str, str], n: int, shared: bool) -> Any:

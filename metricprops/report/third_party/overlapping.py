@@ -13,9 +13,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import random
-import warnings
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from ...calls import silenced
 from ...settings import REPORT_SEED
 
 __all__ = ["PLANS", "REFERENCES", "QUICK_SETTINGS", "overlapping_audit", "differential",
@@ -123,8 +123,7 @@ def differential(targets: Dict[str, Any], seed: int = REPORT_SEED,
         worst: Tuple[float, Any] = (0.0, None)
         agree = 0
         for t, p in chosen:
-            with warnings.catch_warnings():  # a library's warnings are not findings (as in
-                warnings.simplefilter("ignore")  # every check): kept off the report's output
+            with silenced():  # a library's warnings, as in every check
                 theirs = scale(float(lib(t, p)))
             ours = float(builtin(t, p))
             diff = abs(theirs - ours) if theirs == theirs else float("inf")
