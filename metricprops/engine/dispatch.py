@@ -13,6 +13,7 @@ import time
 from collections import deque
 from typing import Any, Deque, Dict, Iterator, Optional, Sequence, Tuple
 
+from ..calls import with_stack_room
 from ..results.model import CheckResult
 from ..settings import Run, default_memory_limit
 from .outcome import constraint_raised
@@ -66,7 +67,7 @@ class _Local:
         task = self.tasks[work.index]
         deadline = None if share is None else time.monotonic() + share
         try:
-            return "ok", task.run(deadline), False
+            return "ok", with_stack_room(task.run, deadline), False
         except Exception as exc:
             if self.raise_errors:
                 raise

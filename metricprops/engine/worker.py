@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional, Tuple
 
 import cloudpickle
 
-from ..calls import forked_start, interrupted, observe_calls
+from ..calls import forked_start, interrupted, observe_calls, with_stack_room
 from .capture import captured
 from .record import CallRecord
 
@@ -70,7 +70,7 @@ def run_task(payload: bytes, record: CallRecord, output_path: str) -> Tuple[str,
         sys.path[:] = list(dict.fromkeys([*path, *sys.path]))  # before the task is unpickled
         func, args, kwargs = cloudpickle.loads(task)
         with captured(output_path):
-            return "ok", func(*args, **kwargs)
+            return "ok", with_stack_room(func, *args, **kwargs)
     except Exception as exc:
         return "raised", exc
     except BaseException as exc:  # noqa: B036 - nothing may end the worker by accident
