@@ -11,7 +11,7 @@ import gc
 import itertools
 import math
 import tracemalloc
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -94,7 +94,7 @@ class Measurement(NamedTuple):
 
 
 def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0],
-            careful: bool = False) -> Measurement:
+            careful: bool = False, again: Optional[Sequence[int]] = None) -> Measurement:
     """Rows ``{"n", "seconds" (CPU), "wall_seconds", "peak_bytes"}`` for the sizes reached
     on the workload ``shape`` (``"n"`` its size: the items, or the clusters), and why the
     sizes stopped growing (:class:`Measurement`).
@@ -116,6 +116,11 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     threads waiting for each other on a busy machine.  Every stop is on CPU time, with a
     wall-time backstop :data:`~metricprops.settings.WALL_FACTOR` times longer for a metric
     that waits.
+
+    ``again`` (sizes ``"n"`` of an earlier measurement's rows) times those sizes only, as
+    carefully, and traces nothing: a confirmation of the time an earlier measurement fitted.
+    Each is timed whatever the earlier one took (they are the sizes the fit needs), unless a
+    call raises or the budget runs out.
     """
     from threadpoolctl import threadpool_limits
 
@@ -124,10 +129,14 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     gc.collect()  # the batches start from a clean heap
     first = shape is WORKLOADS[0]  # the peak memory is traced on the first workload only
     careful = careful or first
-    budget, trace, stop = Deadline(TOTAL_SECONDS), first, "end"
+    budget, trace, stop = Deadline(TOTAL_SECONDS), first and again is None, "end"
     with threadpool_limits(limits=1):
         for size in shape.sizes:
             run, n = _caller(metric, shape, size, timeout)
+            if again is not None and n not in again:
+                if n > max(again, default=0):
+                    break
+                continue
             ok, value = run() if not rows else (True, None)  # warm-up: imports, caches
             peak, cpu, wall, probe = math.nan, math.inf, math.inf, math.inf
             if ok and trace:
@@ -151,8 +160,9 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
                 break
             rows.append({"n": n, "seconds": cpu, "wall_seconds": wall, "peak_bytes": peak})
             runs.append(run)
-            stop = ("slow" if _slow(cpu, wall) else "memory" if peak > MEMORY_CAP / 4
-                    else "budget" if budget.passed() else "end")
+            stop = ("budget" if budget.passed() else "end") if again is not None else (
+                "slow" if _slow(cpu, wall) else "memory" if peak > MEMORY_CAP / 4
+                else "budget" if budget.passed() else "end")
             if stop != "end":
                 break
         _interleave(rows, runs, ROUNDS if careful else 1)

@@ -23,7 +23,8 @@ not growth) and peaks under 64 KiB are left out of the fits.  Violated when the 
 exponent exceeds the declared one (:attr:`Metric.complexity`, default ``"n"``) by more than
 :data:`TIME_MARGIN` (0.75), or the memory exponent exceeds ``max(1, declared)`` by more than
 :data:`MEMORY_MARGIN` (0.5), on two independent measurements (the second confirms the first:
-a load spike on a shared machine does not fail a sound metric).  A metric that stopped the
+a load spike on a shared machine does not fail a sound metric; when only the time grew too
+fast, the second times again the sizes the first fitted, nothing traced).  A metric that stopped the
 sizes before the time could be fitted (too slow at a few hundred items, a call that raised)
 is not passed: the check gives up (``gave_up``) and says why (:func:`judge`).
 
@@ -120,7 +121,8 @@ class Judged(NamedTuple):
 
 
 def judge(metric: Any, terms: List[Term], timeout: Optional[float],
-          shape: Workload = WORKLOADS[0], careful: bool = False) -> Judged:
+          shape: Workload = WORKLOADS[0], careful: bool = False,
+          again: Optional[List[int]] = None) -> Judged:
     """Measure ``metric`` once on ``shape`` (:func:`measure`) and judge its growth against
     the declared ``terms`` (:func:`~metricprops.metrics.complexity.growth_terms`).
 
@@ -128,8 +130,9 @@ def judge(metric: Any, terms: List[Term], timeout: Optional[float],
     :data:`FLOOR` or more) although the sizes stopped growing early: a call grew past
     :data:`CALL_SECONDS`, the budget ran out, a call raised, or a peak passed the memory cap
     with no memory fit either.  A metric still under the floor at the largest size (or at
-    the memory cap, its memory fitted) is fast, and is judged."""
-    rows, stop = measure(metric, timeout, shape, careful)
+    the memory cap, its memory fitted) is fast, and is judged.  ``again``: the sizes of an
+    earlier measurement to time again, only those (:func:`measure`)."""
+    rows, stop = measure(metric, timeout, shape, careful, again)
     fitted = exponents(rows)
     over = _over(fitted, terms, shape)
     time_e, mem_e = fitted
@@ -148,14 +151,38 @@ def judge_confirmed(metric: Any, terms: List[Term], timeout: Optional[float],
     """:func:`judge`, confirmed: what grew too fast must grow too fast in a second,
     independent, careful measurement (a load spike on a shared machine does not fail a sound
     metric), and an undecided measurement of the first workload is made once more before
-    it stands (another workload's is left undecided: it decides nothing)."""
+    it stands (another workload's is left undecided: it decides nothing).
+
+    A time that grew too fast, its memory not, is confirmed on the sizes its fit used, timed
+    again and nothing traced (:func:`retimed`): the sizes below them and the traced calls
+    (several times slower than plain ones in Python code) would not change the verdict."""
     first = judge(metric, terms, timeout, shape)
     if first.undecided and shape is WORKLOADS[0]:
         first = judge(metric, terms, timeout, shape)
     if first.undecided or not first.over:
         return first
-    again = judge(metric, terms, timeout, shape, careful=True)
+    if "peak memory" in first.over:
+        again = judge(metric, terms, timeout, shape, careful=True)
+    else:
+        again = retimed(first, judge(metric, terms, timeout, shape, careful=True,
+                                     again=fitted_sizes(first.rows)))
     return again._replace(over={k: v for k, v in again.over.items() if k in first.over})
+
+
+def fitted_sizes(rows: List[Dict[str, float]]) -> List[int]:
+    """The sizes ``"n"`` whose times the fit of ``rows`` uses (:func:`fit`)."""
+    return [int(r["n"]) for r in rows if r["seconds"] >= FLOOR][-FIT_POINTS:]
+
+
+def retimed(first: Judged, again: Judged) -> Judged:
+    """``first`` with the times of ``again`` (a measurement of some of its sizes, nothing
+    traced): the rows of ``first`` with those sizes' times replaced, the time exponent and
+    what grew too fast from ``again``, the memory exponent from ``first``."""
+    times = {r["n"]: r for r in again.rows}
+    rows = [{**r, "seconds": times[r["n"]]["seconds"],
+             "wall_seconds": times[r["n"]]["wall_seconds"]} if r["n"] in times else r
+            for r in first.rows]
+    return again._replace(rows=rows, fitted=(again.fitted[0], first.fitted[1]))
 
 
 class Scaling(Constraint):

@@ -144,3 +144,39 @@ def test_a_linear_python_metric_passes():
     def linear(labels_true, labels_pred):
         return rand(list(labels_true), list(labels_pred))
     assert mp.check(mp.metric(linear), "scaling", seed=1).status == "passed"
+
+
+def test_a_time_too_fast_is_confirmed_on_the_sizes_its_fit_used(short_scaling_calls,
+                                                                injected_costs, monkeypatch):
+    # the confirmation of a time (not memory) that grew too fast times again the three sizes
+    # the first measurement fitted, and traces nothing: the sizes below and the traced calls
+    # cannot change the verdict; the result keeps the first's rows and memory exponent
+    import importlib
+
+    from metricprops.constraints import _growth
+    from metricprops.metrics.complexity import growth_terms
+    from metricprops.registry import resolve_metric
+
+    scaling = importlib.import_module("metricprops.constraints.scaling")  # the module
+    runs, traced = [], []
+    real_measure, real_traced = scaling.measure, _growth._traced
+
+    def measure(*args, **kwargs):
+        before = len(traced)
+        out = real_measure(*args, **kwargs)
+        runs.append((out, len(traced) - before))
+        return out
+
+    monkeypatch.setattr(scaling, "measure", measure)
+    monkeypatch.setattr(_growth, "_traced", lambda run: traced.append(1) or real_traced(run))
+    judged = scaling.judge_confirmed(resolve_metric(mp.metric(charged_pair_loop_rand)),
+                                     growth_terms("n"), None)
+    assert list(judged.over) == ["time"] and not judged.undecided
+    (first, first_traced), (again, again_traced) = runs
+    fitted = scaling.fitted_sizes(first.rows)
+    assert len(fitted) == 3 and [r["n"] for r in again.rows] == fitted
+    assert first_traced > 0 and again_traced == 0
+    assert [r["n"] for r in judged.rows] == [r["n"] for r in first.rows]
+    assert {r["n"]: r["seconds"] for r in judged.rows if r["n"] in fitted} == \
+        {r["n"]: r["seconds"] for r in again.rows}
+    assert judged.fitted[1] == _growth.exponents(first.rows)[1]
