@@ -15,7 +15,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
-from metricprops.calls import Deadline, as_number, past_limit
+from metricprops.calls import Deadline, as_number, gc_paused, past_limit
 from metricprops.partition import Partition
 
 from ._fresh import call
@@ -216,9 +216,7 @@ def _batch(run: Any, seconds: float = BATCH_SECONDS) -> Tuple[bool, Any, float, 
     """``(ok, value, CPU seconds, wall seconds)`` (per call) of a batch of calls of ``run`` that
     takes at least ``seconds`` of CPU time (one call if that is already longer), with the
     garbage collector off (as :mod:`timeit` runs)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         calls, clock = 0, Deadline(CALL_SECONDS)
         while True:
             ok, value = run()
@@ -226,9 +224,6 @@ def _batch(run: Any, seconds: float = BATCH_SECONDS) -> Tuple[bool, Any, float, 
             spent = clock.cpu()
             if not ok or spent >= seconds or clock.passed():
                 return ok, value, spent / calls, clock.wall() / calls
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _slow(cpu: float, wall: float) -> bool:

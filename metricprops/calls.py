@@ -26,7 +26,7 @@ from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
            "observe_calls", "Deadline", "past_limit", "one_native_thread", "forked_start",
-           "silenced", "with_stack_room",
+           "silenced", "with_stack_room", "gc_paused",
            "limit_text", "killed_text", "call_timers"]
 
 #: Told before and after every metric call (``begin(key)``, ``end()``) in a worker process,
@@ -99,6 +99,23 @@ def with_stack_room(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     after it, far from a chunk's end.  Used once per check and per chunk of a check (a
     mapping each), never per metric call."""
     return _stack_room(func, *args, **kwargs)
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """The garbage collector off inside, as :mod:`timeit` times: for calls whose cost is
+    measured and decides what happens next (the scale phase's ladders, the scaling
+    measurement).  A collection's cost is that of what the process made before: a full one
+    in a process holding a test run's or a notebook's objects takes a tenth of a second,
+    ten times a numpy metric's call on 65,536 items, and charged to that call it reads as a
+    steep growth that ends a ladder early."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @contextlib.contextmanager

@@ -44,7 +44,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from ..calls import Deadline, Scorer
+from ..calls import Deadline, Scorer, gc_paused
 from ..constraint import Evaluation, Instance, Outcome
 from ..errors import MetricCallError
 from ..partition import Partition
@@ -195,7 +195,8 @@ class _ShapeScorer(Scorer):
         if None in key[:2]:
             self._cache.clear()  # no memo kept: the keys would be megabytes
             try:
-                return super().raw(truth, pred)
+                with gc_paused():  # a collection here is not the call's cost
+                    return super().raw(truth, pred)
             finally:
                 self.last_seconds = time.process_time() - started
         values = _memo(self.metric)
@@ -208,7 +209,8 @@ class _ShapeScorer(Scorer):
             if watch is not None:
                 watch("call", key, None)
             try:
-                value: Any = super().raw(truth, pred)
+                with gc_paused():
+                    value: Any = super().raw(truth, pred)
             except MetricCallError as exc:  # a timeout too: the next check would wait again
                 value = exc
             values[key] = (value, time.process_time() - started)

@@ -4,6 +4,7 @@ tests/plugins/planted.py); sound metrics never raise one."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import math
 
@@ -104,6 +105,31 @@ def test_ari_with_an_int64_product_departs_past_92682_items():
     assert set(found) >= {"giant among singletons vs one block",
                           "two halves vs giant among singletons"}
     assert all(65536 < g.items <= 2**17 for g in found.values())
+
+
+@pytest.mark.slow
+def test_a_collection_inside_a_ladder_call_does_not_end_the_ladder():
+    """The scale phase times its calls with the garbage collector off: a full collection
+    falling inside the call on 65,536 items, in a process holding many objects (a test run,
+    a notebook), made that call look 10 to 30 times slower, the growth n^3, the next call
+    past the ladder's limit, and the jump past 92,682 items was never reached (the int64
+    test above failed so in whole runs of the suite)."""
+    ballast = [[i] for i in range(1_500_000)]  # what a long test run holds, and more
+    enabled = []
+
+    def collecting(labels_true, labels_pred):
+        if len(labels_true) == 65536:
+            enabled.append(gc.isenabled())
+            if gc.isenabled():
+                gc.collect()  # where an automatic collection could fall
+        return ari_pair_product_int64(labels_true, labels_pred)
+
+    # in this process (not a worker, where what it inherited is frozen out of collections)
+    r = mp.check(mp.metric(collecting, name="ari_int64_collecting"), "n_invariance", seed=1,
+                 isolate=False)
+    del ballast
+    assert enabled and not any(enabled)
+    assert "one block vs two halves" in _discontinuities(r), r.describe()
 
 
 @pytest.mark.slow
