@@ -6,12 +6,14 @@ chunk's end maps and unmaps a chunk on every call.  Where an audit's loops fall 
 the caller's depth (a test runner's stack, a notebook's).  The engine runs each check through
 ``metricprops.calls.with_stack_room``; ``plain`` runs the same audit with that frame taken out.
 
-Each (mode, depth) runs in a fresh interpreter: an in-process audit (one job) of the first
-``--metrics`` built-ins with the quick build's budget, called from under ``depth`` extra
-frames.  Prints wall time, system CPU and minor page faults, and the ratio plain / room.
+Each (mode, offset) runs in a fresh interpreter: an in-process audit (one job) of the first
+``--metrics`` built-ins with the quick build's budget, called from under a frame that claims
+``offset`` KiB of the frame stack (0, 1, ... 15 KiB: every place a 16 KiB chunk's end can
+fall relative to the audit's loops).  Prints wall time, system CPU and minor page faults, and
+the ratio plain / room.
 
-    python benchmarks/bench_stack.py                 # depths 0, 10, 20, 26, 30, 34, 40
-    python benchmarks/bench_stack.py --depths 30 34 --metrics 10
+    python benchmarks/bench_stack.py                 # offsets 0, 1, ..., 15 KiB
+    python benchmarks/bench_stack.py --offsets 3 7 --metrics 10
 """
 from __future__ import annotations
 
@@ -26,7 +28,9 @@ import metricprops as mp
 from metricprops.engine import dispatch
 from metricprops.registry import constraint_names, list_metrics
 
-mode, depth, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+import types
+
+mode, offset, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 if mode == "plain":
     dispatch.with_stack_room = lambda func, *args, **kwargs: func(*args, **kwargs)
 metrics = [m for m in list_metrics() if m.builtin][:count]
@@ -44,30 +48,33 @@ def audit():
             "faults": after.ru_minflt - before.ru_minflt}
 
 
-def below(k):
-    return audit() if k == 0 else below(k - 1)
+def below(run):
+    return run()
 
 
-print(json.dumps(below(depth)))
+# a frame of offset KiB (128 slots of 8 bytes a KiB): the audit's frames start that far on
+pad = types.FunctionType(below.__code__.replace(co_stacksize=1 + 128 * offset), globals())
+print(json.dumps(pad(audit)))
 """
 
 
-def run(mode: str, depth: int, count: int) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(depth), str(count)],
+def run(mode: str, offset: int, count: int) -> dict:
+    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(offset), str(count)],
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--depths", type=int, nargs="+", default=[0, 10, 20, 26, 30, 34, 40])
-    parser.add_argument("--metrics", type=int, default=6)
+    parser.add_argument("--offsets", type=int, nargs="+", default=list(range(16)),
+                        help="KiB of frame stack claimed above the audit")
+    parser.add_argument("--metrics", type=int, default=4)
     args = parser.parse_args()
-    print(f"{'depth':>5}  {'plain wall':>10} {'sys':>6} {'faults':>8}   "
+    print(f"{'KiB':>5}  {'plain wall':>10} {'sys':>6} {'faults':>8}   "
           f"{'room wall':>9} {'sys':>6} {'faults':>8}   plain/room")
-    for depth in args.depths:
-        plain, room = run("plain", depth, args.metrics), run("room", depth, args.metrics)
-        print(f"{depth:>5}  {plain['wall']:>9.2f}s {plain['sys']:>5.2f}s {plain['faults']:>8}   "
+    for offset in args.offsets:
+        plain, room = run("plain", offset, args.metrics), run("room", offset, args.metrics)
+        print(f"{offset:>5}  {plain['wall']:>9.2f}s {plain['sys']:>5.2f}s {plain['faults']:>8}   "
               f"{room['wall']:>8.2f}s {room['sys']:>5.2f}s {room['faults']:>8}   "
               f"{plain['wall'] / room['wall']:.2f}x")
 
