@@ -61,15 +61,6 @@ def pytest_addoption(parser):
                      help="also run the tests marked sweep (long seed sweeps, minutes)")
 
 
-def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: one test process per usable core, and one more.  Some tests wait rather
-    than compute (a hung plug-in's time limit, the browser, a Dask cluster, a command's
-    subprocess): with as many processes as cores, each wait left a core idle."""
-    from metricprops.settings import usable_cores
-
-    return usable_cores() + 1
-
-
 def pytest_configure(config):
     config.addinivalue_line("markers", "sweep: long seed sweeps, run only with --sweep")
 
