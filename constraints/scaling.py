@@ -24,9 +24,9 @@ exponent exceeds the declared one (:attr:`Metric.complexity`, default ``"n"``) b
 :data:`TIME_MARGIN` (0.75), or the memory exponent exceeds ``max(1, declared)`` by more than
 :data:`MEMORY_MARGIN` (0.5), on two independent measurements (the second confirms the first:
 a load spike on a shared machine does not fail a sound metric; when only the time grew too
-fast, the second times again the sizes the first fitted, nothing traced).  A metric that stopped the
-sizes before the time could be fitted (too slow at a few hundred items, a call that raised)
-is not passed: the check gives up (``gave_up``) and says why (:func:`judge`).
+fast, the second times again the sizes the first fitted, nothing traced).  A metric that
+stopped the sizes before the time could be fitted (too slow at a few hundred items, a call
+that raised) is not passed: the check gives up (``gave_up``) and says why (:func:`judge`).
 
 The metric is first called once through the checker on the shape shown (8 items): one that
 returns no number (``None``, NaN, a string) is an ``error`` there, as in every other cell,
