@@ -112,8 +112,8 @@ def test_a_collection_inside_a_ladder_call_does_not_end_the_ladder():
     """The scale phase times its calls with the garbage collector off: a full collection
     falling inside the call on 65,536 items, in a process holding many objects (a test run,
     a notebook), made that call look 10 to 30 times slower, the growth n^3, the next call
-    past the ladder's limit, and the jump past 92,682 items was never reached (the int64
-    test above failed so in whole runs of the suite)."""
+    past the ladder's limit, and the jump past 92,682 items was never reached: one way the
+    int64 test above lost its finding in whole runs of the suite (not the only one)."""
     ballast = [[i] for i in range(1_500_000)]  # what a long test run holds, and more
     enabled = []
 
