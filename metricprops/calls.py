@@ -52,9 +52,18 @@ def one_native_thread() -> None:
     pool already ran, the first parallel region waits forever for threads that were not
     copied; one thread runs no parallel region.  A worker's limit of CPU time per call then
     counts one core, and J workers do not each start a pool as wide as the machine.  Only
-    the libraries loaded by now are limited: hence a second call in the scale child."""
-    from threadpoolctl import threadpool_limits
-    threadpool_limits(1)
+    the libraries loaded by now are limited: hence a second call in the scale child.
+
+    A pool already on one thread is left alone: OpenBLAS, told its number of threads in a
+    forked process, starts a pool thread first, which spins on a core for about 0.1 s
+    looking for work.  In the scale child, forked from a worker whose pools are already on
+    one thread, that spinning doubled the CPU time of the first trend ladder's calls, read as
+    steep growth, and ended the ladder early."""
+    from threadpoolctl import ThreadpoolController
+    controller = ThreadpoolController()
+    wide = [lib["filepath"] for lib in controller.info() if lib["num_threads"] != 1]
+    if wide:
+        controller.select(filepath=wide).limit(limits=1)
 
 
 def forked_start() -> None:

@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 from typing import Optional, Sequence, Tuple
 
-__all__ = ["predicted_seconds", "probe_size", "PROBE_RATIO", "MAX_EXPONENT", "MIN_SECONDS"]
+__all__ = ["predicted_seconds", "probe_size", "sudden", "PROBE_RATIO", "MAX_EXPONENT",
+           "MIN_SECONDS", "SUDDEN"]
 
 #: A call this much smaller than the next size is too far from it to read the growth at the
 #: next size: a probe a quarter of the way up is timed first.
@@ -32,6 +33,10 @@ PROBE_RATIO = 8
 MAX_EXPONENT = 3.0
 #: Times below this are call overhead and clock noise (seconds): not used for the exponent.
 MIN_SECONDS = 1e-4
+#: Growth into the largest size steeper by more than this (in the exponent) than the growth
+#: before it is sudden: more likely one slow call (page faults, another thread's work on the
+#: same clock) than the metric's own growth, which changes gradually from size to size.
+SUDDEN = 0.75
 
 
 def _exponent(points: Sequence[Tuple[int, float]]) -> float:
@@ -82,3 +87,16 @@ def probe_size(points: Sequence[Tuple[int, float]], n: int, limit: float) -> Opt
     if n < PROBE_RATIO * size or seconds * (n / size) ** exponent <= limit / 4:
         return None
     return n // 4
+
+
+def sudden(points: Sequence[Tuple[int, float]]) -> bool:
+    """Whether the growth into the largest of ``points`` is :data:`SUDDEN`, against the
+    growth between the points before it (at least three points; ascending sizes).
+
+    >>> sudden([(16384, 0.002), (32768, 0.004), (65536, 0.035)])  # linear, then n^3
+    True
+    >>> sudden([(256, 0.001), (512, 0.004), (1024, 0.016)])  # quadratic all along
+    False
+    """
+    points = sorted(points)
+    return len(points) >= 3 and _exponent(points) > _exponent(points[:-1]) + SUDDEN

@@ -5,6 +5,7 @@ that enters a parallel region is scored, not killed at its time limit.  The audi
 is a subprocess here: a pool left running in the test process would follow every later test."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -42,6 +43,16 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+def _script_output(folder, name: str, source: str) -> str:
+    """What ``source`` printed, run as a script of its own in ``folder``."""
+    script = folder / name
+    script.write_text(source, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=300, cwd=folder)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 @pytest.mark.slow
 def test_a_worker_forked_after_an_openmp_region_does_not_hang(tmp_path):
     pytest.importorskip("sklearn")
@@ -49,9 +60,42 @@ def test_a_worker_forked_after_an_openmp_region_does_not_hang(tmp_path):
 
     if max((p["num_threads"] for p in threadpool_info()), default=1) < 2:
         pytest.skip("no native thread pool runs more than one thread here")
-    script = tmp_path / "audit_openmp.py"
-    script.write_text(SCRIPT, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=300, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.startswith("passed"), done.stdout
+    out = _script_output(tmp_path, "audit_openmp.py", SCRIPT)
+    assert out.startswith("passed"), out
+
+
+QUIET_CHILD = textwrap.dedent("""
+    import os
+
+    import numpy as np
+    from threadpoolctl import threadpool_limits
+
+    from metricprops import calls
+
+    threadpool_limits(1)  # a worker's pools, on one thread already
+    np.ones((64, 64)) @ np.ones((64, 64))
+    read, write = os.pipe()
+    pid = os.fork()  # as the scale phase's child is forked from a worker
+    if pid == 0:
+        calls.forked_start()
+        os.write(write, str(len(os.listdir("/proc/self/task"))).encode())
+        os._exit(0)
+    os.waitpid(pid, 0)
+    print(os.read(read, 16).decode())
+""")
+
+
+def test_a_child_forked_from_a_worker_starts_no_pool_thread(tmp_path):
+    """OpenBLAS, told its number of threads in a forked process, starts a pool thread that
+    spins on a core for about 0.1 s: in the scale child that doubled the CPU time of the
+    first trend ladder's calls, read as steep growth, and the int64 test's ladder ended
+    before its jump.  A pool already on one thread is left alone."""
+    import numpy  # noqa: F401 - its pools, for threadpool_info to see
+    from threadpoolctl import threadpool_info
+
+    if not any(p["internal_api"] == "openblas" for p in threadpool_info()):
+        pytest.skip("numpy here is not built on OpenBLAS")
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("no /proc here to count a process's threads")
+    threads = _script_output(tmp_path, "quiet_child.py", QUIET_CHILD).strip()
+    assert threads == "1", f"threads in the child: {threads}"

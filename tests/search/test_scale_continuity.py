@@ -7,6 +7,7 @@ import contextlib
 import gc
 import io
 import math
+import time
 
 import pytest
 
@@ -130,6 +131,30 @@ def test_a_collection_inside_a_ladder_call_does_not_end_the_ladder():
     del ballast
     assert enabled and not any(enabled)
     assert "one block vs two halves" in _discontinuities(r), r.describe()
+
+
+@pytest.mark.slow
+def test_one_slow_call_on_a_ladder_is_timed_again_before_it_ends_the_ladder():
+    """A call on 65,536 items that took 0.06 s once (a native pool thread spinning on the
+    process's clock, page faults) after 4 ms on 32,768: the growth read n^3, the next call
+    past the ladder's limit.  The growth changed suddenly, so the call is timed again and
+    the ladder goes on to the jump past 92,682 items."""
+    slowed = []
+
+    def once_slow(labels_true, labels_pred):
+        if len(labels_true) == 65536 and not slowed:
+            slowed.append(True)
+            spin = time.process_time() + 0.06
+            while time.process_time() < spin:
+                pass
+        return ari_pair_product_int64(labels_true, labels_pred)
+
+    r = mp.check(mp.metric(once_slow, name="ari_int64_once_slow"), "n_invariance", seed=1,
+                 isolate=False)
+    assert slowed
+    found = _discontinuities(r)
+    assert "one block vs two halves" in found, r.describe()
+    assert found["one block vs two halves"].items == 92683
 
 
 @pytest.mark.slow
