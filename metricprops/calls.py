@@ -26,6 +26,7 @@ from .tracebacks import raise_site
 
 __all__ = ["MetricCallError", "timed_call", "as_number", "Scorer", "DEFAULT_TIMEOUT",
            "observe_calls", "Deadline", "past_limit", "one_native_thread", "forked_start",
+           "pools_narrowed",
            "silenced", "with_stack_room", "gc_paused",
            "limit_text", "killed_text", "call_timers"]
 
@@ -59,11 +60,32 @@ def one_native_thread() -> None:
     looking for work.  In the scale child, forked from a worker whose pools are already on
     one thread, that spinning doubled the CPU time of the first trend ladder's calls, read as
     steep growth, and ended the ladder early."""
+    wide = _wide_pools()
+    if wide is not None:
+        wide.limit(limits=1)
+
+
+def _wide_pools() -> Any:
+    """A threadpoolctl controller of the native pools loaded here that run more than one
+    thread (``None``: there are none)."""
     from threadpoolctl import ThreadpoolController
     controller = ThreadpoolController()
     wide = [lib["filepath"] for lib in controller.info() if lib["num_threads"] != 1]
-    if wide:
-        controller.select(filepath=wide).limit(limits=1)
+    return controller.select(filepath=wide) if wide else None
+
+
+@contextlib.contextmanager
+def pools_narrowed() -> Iterator[None]:
+    """This process's native pools on one thread for the time of the block, as they were
+    after it: a worker forked inside it starts with its pools on one thread already, and
+    :func:`one_native_thread` leaves them alone (telling a forked OpenBLAS its number of
+    threads starts a pool thread that spins for about 0.1 s on the worker's clock)."""
+    wide = _wide_pools()
+    if wide is None:
+        yield
+        return
+    with wide.limit(limits=1):
+        yield
 
 
 def forked_start() -> None:

@@ -28,6 +28,7 @@ from typing import Any, Callable, Deque, Iterator, List, Optional, Tuple
 
 import cloudpickle
 
+from ..calls import pools_narrowed
 from ..settings import TIMEOUT_GRACE, WALL_FACTOR
 from .record import CallRecord, Snapshot
 from .worker import worker_main
@@ -74,7 +75,8 @@ class _Worker:
         self.process = ctx.Process(target=worker_main, daemon=True, name=f"metricprops-{slot}",
                                    args=(theirs, self.record_path, self.output_path,
                                          memory_limit, setup))
-        self.process.start()
+        with pools_narrowed():  # the worker's pools start on one thread, none spinning
+            self.process.start()
         theirs.close()
         self.conn = mine
         self.task: Optional[Tuple[Any, float]] = None  # (key, timeout)

@@ -43,12 +43,19 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+#: Environment variables that set native pools' widths.
+NARROWING = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
 def _script_output(folder, name: str, source: str) -> str:
-    """What ``source`` printed, run as a script of its own in ``folder``."""
+    """What ``source`` printed, run as a script of its own in ``folder``, its native pools
+    as wide as the machine (Dask's nanny sets ``OMP_NUM_THREADS=1`` and the like in the
+    environment of the process it runs in, and an earlier test may have run one)."""
     script = folder / name
     script.write_text(source, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in NARROWING}
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=300, cwd=folder)
+                          timeout=300, cwd=folder, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 
@@ -99,3 +106,47 @@ def test_a_child_forked_from_a_worker_starts_no_pool_thread(tmp_path):
         pytest.skip("no /proc here to count a process's threads")
     threads = _script_output(tmp_path, "quiet_child.py", QUIET_CHILD).strip()
     assert threads == "1", f"threads in the child: {threads}"
+
+
+QUIET_WORKER = textwrap.dedent("""
+    import os
+
+    import numpy as np
+    from threadpoolctl import threadpool_info
+
+    from metricprops.engine.pool import Pool
+
+    np.ones((64, 64)) @ np.ones((64, 64))  # the auditing process's pool, on every core
+    before = max(p["num_threads"] for p in threadpool_info() if p["internal_api"] == "openblas")
+
+
+    def threads():
+        pools = max(p["num_threads"] for p in threadpool_info())
+        return len(os.listdir("/proc/self/task")), pools
+
+
+    with Pool(1) as pool:
+        pool.submit(("threads", threads, (), {}, None))
+        (key, reply), = pool.as_completed()
+    print(before, reply.kind, *reply.value,
+          max(p["num_threads"] for p in threadpool_info() if p["internal_api"] == "openblas"))
+""")
+
+
+def test_a_worker_starts_with_its_pools_on_one_thread_and_none_spinning(tmp_path):
+    """Workers are forked with the auditing process's pools on one thread for the moment of
+    the fork: a worker starts single-threaded (no OpenBLAS thread spinning on its clock
+    while its first check times calls), and the auditing process's pools are as wide after
+    it as before."""
+    import numpy  # noqa: F401 - its pools, for threadpool_info to see
+    from threadpoolctl import threadpool_info
+
+    if not any(p["internal_api"] == "openblas" for p in threadpool_info()):
+        pytest.skip("numpy here is not built on OpenBLAS")
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("no /proc here to count a process's threads")
+    before, kind, threads, pools, after = _script_output(tmp_path, "quiet_worker.py",
+                                                         QUIET_WORKER).split()
+    if int(before) < 2:
+        pytest.skip("OpenBLAS runs one thread here")
+    assert (kind, threads, pools, after) == ("ok", "1", "1", before)
