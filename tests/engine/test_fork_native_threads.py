@@ -71,8 +71,20 @@ def test_a_worker_forked_after_an_openmp_region_does_not_hang(tmp_path):
     assert out.startswith("passed"), out
 
 
+#: Prints the CPU time (clock ticks) the threads other than the main one took.
+SPUN = textwrap.dedent("""
+    def spun():
+        main, ticks = str(os.getpid()), 0
+        for task in os.listdir("/proc/self/task"):
+            if task != main:  # utime and stime: fields 14 and 15, after the command's name
+                fields = open(f"/proc/self/task/{task}/stat").read().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks
+""")
+
 QUIET_CHILD = textwrap.dedent("""
     import os
+    import time
 
     import numpy as np
     from threadpoolctl import threadpool_limits
@@ -80,53 +92,50 @@ QUIET_CHILD = textwrap.dedent("""
     from metricprops import calls
 
     threadpool_limits(1)  # a worker's pools, on one thread already
-    np.ones((64, 64)) @ np.ones((64, 64))
+    np.ones((256, 256)) @ np.ones((256, 256))
     read, write = os.pipe()
     pid = os.fork()  # as the scale phase's child is forked from a worker
     if pid == 0:
         calls.forked_start()
-        os.write(write, str(len(os.listdir("/proc/self/task"))).encode())
+        time.sleep(0.3)  # a spinning pool thread spins about 0.1 s
+        os.write(write, str(spun()).encode())
         os._exit(0)
     os.waitpid(pid, 0)
     print(os.read(read, 16).decode())
 """)
 
 
-def test_a_child_forked_from_a_worker_starts_no_pool_thread(tmp_path):
-    """OpenBLAS, told its number of threads in a forked process, starts a pool thread that
+def test_a_child_forked_from_a_worker_starts_no_spinning_pool_thread(tmp_path):
+    """OpenBLAS, told its number of threads in a forked process, wakes a pool thread that
     spins on a core for about 0.1 s: in the scale child that doubled the CPU time of the
     first trend ladder's calls, read as steep growth, and the int64 test's ladder ended
-    before its jump.  A pool already on one thread is left alone."""
-    import numpy  # noqa: F401 - its pools, for threadpool_info to see
-    from threadpoolctl import threadpool_info
-
-    if not any(p["internal_api"] == "openblas" for p in threadpool_info()):
-        pytest.skip("numpy here is not built on OpenBLAS")
-    if not os.path.isdir("/proc/self/task"):
-        pytest.skip("no /proc here to count a process's threads")
-    threads = _script_output(tmp_path, "quiet_child.py", QUIET_CHILD).strip()
-    assert threads == "1", f"threads in the child: {threads}"
+    before its jump.  A pool already on one thread is left alone: no thread but the main
+    one takes CPU time."""
+    _skip_without_openblas_threads()
+    ticks = _script_output(tmp_path, "quiet_child.py", SPUN + QUIET_CHILD).strip()
+    assert int(ticks) <= 1, f"clock ticks of the child's other threads: {ticks}"
 
 
 QUIET_WORKER = textwrap.dedent("""
     import os
+    import time
 
     import numpy as np
     from threadpoolctl import threadpool_info
 
     from metricprops.engine.pool import Pool
 
-    np.ones((64, 64)) @ np.ones((64, 64))  # the auditing process's pool, on every core
+    np.ones((256, 256)) @ np.ones((256, 256))  # the auditing process's pool, on every core
     before = max(p["num_threads"] for p in threadpool_info() if p["internal_api"] == "openblas")
 
 
-    def threads():
-        pools = max(p["num_threads"] for p in threadpool_info())
-        return len(os.listdir("/proc/self/task")), pools
+    def worker_state():
+        time.sleep(0.3)  # a spinning pool thread spins about 0.1 s from the worker's start
+        return spun(), max(p["num_threads"] for p in threadpool_info())
 
 
     with Pool(1) as pool:
-        pool.submit(("threads", threads, (), {}, None))
+        pool.submit(("state", worker_state, (), {}, None))
         (key, reply), = pool.as_completed()
     print(before, reply.kind, *reply.value,
           max(p["num_threads"] for p in threadpool_info() if p["internal_api"] == "openblas"))
@@ -135,18 +144,23 @@ QUIET_WORKER = textwrap.dedent("""
 
 def test_a_worker_starts_with_its_pools_on_one_thread_and_none_spinning(tmp_path):
     """Workers are forked with the auditing process's pools on one thread for the moment of
-    the fork: a worker starts single-threaded (no OpenBLAS thread spinning on its clock
-    while its first check times calls), and the auditing process's pools are as wide after
-    it as before."""
+    the fork: a worker's pools are on one thread from its start, no OpenBLAS thread spins on
+    its clock while its first check times calls, and the auditing process's pools are as
+    wide after it as before."""
+    _skip_without_openblas_threads()
+    before, kind, ticks, pools, after = _script_output(tmp_path, "quiet_worker.py",
+                                                       SPUN + QUIET_WORKER).split()
+    if int(before) < 2:
+        pytest.skip("OpenBLAS runs one thread here")
+    assert (kind, pools, after) == ("ok", "1", before)
+    assert int(ticks) <= 1, f"clock ticks of the worker's other threads: {ticks}"
+
+
+def _skip_without_openblas_threads() -> None:
     import numpy  # noqa: F401 - its pools, for threadpool_info to see
     from threadpoolctl import threadpool_info
 
     if not any(p["internal_api"] == "openblas" for p in threadpool_info()):
         pytest.skip("numpy here is not built on OpenBLAS")
     if not os.path.isdir("/proc/self/task"):
-        pytest.skip("no /proc here to count a process's threads")
-    before, kind, threads, pools, after = _script_output(tmp_path, "quiet_worker.py",
-                                                         QUIET_WORKER).split()
-    if int(before) < 2:
-        pytest.skip("OpenBLAS runs one thread here")
-    assert (kind, threads, pools, after) == ("ok", "1", "1", before)
+        pytest.skip("no /proc here to read a process's threads")
