@@ -16,7 +16,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
-from metricprops.calls import Deadline, as_number, gc_paused, past_limit
+from metricprops.calls import Deadline, as_number, gc_paused, past_limit, pools_narrowed
 from metricprops.metrics.cost import predicted_seconds
 from metricprops.partition import Partition
 
@@ -121,9 +121,11 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     :mod:`timeit` does, the garbage collector is off while calls are timed (a collection's
     cost depends on what the process did before); thread pools (BLAS, OpenMP: numpy, scipy,
     torch) are limited to one thread, so that the CPU time is the work of the call, not
-    threads waiting for each other on a busy machine.  Every stop is on CPU time, with a
-    wall-time backstop :data:`~metricprops.settings.WALL_FACTOR` times longer for a metric
-    that waits.
+    threads waiting for each other on a busy machine (only pools wider than one thread are
+    told: told again in a worker, OpenBLAS wakes a pool thread that spins for about 0.1 s on
+    the process's clock, :func:`~metricprops.calls.pools_narrowed`).  Every stop is on CPU
+    time, with a wall-time backstop :data:`~metricprops.settings.WALL_FACTOR` times longer
+    for a metric that waits.
 
     Once :data:`FIT_POINTS` sizes took :data:`FLOOR` or more, a size whose call the growth
     so far predicts past :data:`SKIP_FACTOR` times :data:`CALL_SECONDS` is not called: the
@@ -134,15 +136,13 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     Each is timed whatever the earlier one took (they are the sizes the fit needs), unless a
     call raises or the budget runs out.
     """
-    from threadpoolctl import threadpool_limits
-
     rows: List[Dict[str, float]] = []
     runs: List[Any] = []
     gc.collect()  # the batches start from a clean heap
     first = shape is WORKLOADS[0]  # the peak memory is traced on the first workload only
     careful = careful or first
     budget, trace, stop = Deadline(TOTAL_SECONDS), first and again is None, "end"
-    with threadpool_limits(limits=1):
+    with pools_narrowed():  # one thread: no pool thread woken to spin in a worker
         for size in shape.sizes:
             run, n = _caller(metric, shape, size, timeout)
             if again is not None and n not in again:

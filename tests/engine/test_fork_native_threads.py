@@ -164,3 +164,39 @@ def _skip_without_openblas_threads() -> None:
         pytest.skip("numpy here is not built on OpenBLAS")
     if not os.path.isdir("/proc/self/task"):
         pytest.skip("no /proc here to read a process's threads")
+
+
+QUIET_SCALING = textwrap.dedent("""
+    import os
+
+    import numpy as np
+
+    from metricprops import get_metric
+    from metricprops.constraints import _growth
+    from metricprops.engine.pool import Pool
+
+    np.ones((256, 256)) @ np.ones((256, 256))  # the auditing process's pool, on every core
+
+
+    def measured():
+        before = spun()
+        _growth.measure(get_metric("rand"), None)  # the scaling property's measurement
+        return before, spun()
+
+
+    with Pool(1) as pool:
+        pool.submit(("measured", measured, (), {}, None))
+        (key, reply), = pool.as_completed()
+    print(reply.kind, *reply.value)
+""")
+
+
+@pytest.mark.slow
+def test_the_scaling_measurement_in_a_worker_wakes_no_pool_thread(tmp_path):
+    """The scaling measurement runs its calls with the pools on one thread; in a worker they
+    are on one thread already and are not told again (told, OpenBLAS woke a pool thread that
+    spun for 10 clock ticks while the first sizes were timed)."""
+    _skip_without_openblas_threads()
+    kind, before, after = _script_output(tmp_path, "quiet_scaling.py",
+                                         SPUN + QUIET_SCALING).split()
+    assert kind == "ok" and int(after) - int(before) <= 1, (before, after)
