@@ -1,8 +1,7 @@
 """Timing a metric over geometric sizes: the measurement behind the scaling property.
 
 :func:`measure` calls the metric on :func:`workload` at 64, 128, ... items (CPU time per
-call, best of batches, peak memory through ``tracemalloc``) until a call grows slow (or
-would, predicted from the sizes below it: :data:`SKIP_FACTOR`), a peak
+call, best of batches, peak memory through ``tracemalloc``) until a call grows slow, a peak
 grows large, a call raises or the budget runs out, and says which; :func:`fit` takes the
 growth exponent over the largest sizes.  :mod:`metricprops.constraints.scaling` judges it.
 """
@@ -17,7 +16,6 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from metricprops.calls import Deadline, as_number, gc_paused, past_limit, pools_narrowed
-from metricprops.metrics.cost import predicted_seconds
 from metricprops.partition import Partition
 
 from ._fresh import call
@@ -29,11 +27,6 @@ SIZES = tuple(2 ** k for k in range(6, 18))
 REPEATS = 3
 #: Stop growing once one call takes longer than this (seconds).
 CALL_SECONDS = 0.3
-#: ... or before a call predicted to take this many times as long, from the growth of the
-#: sizes below it, once the fit has its sizes (:func:`metricprops.metrics.cost.predicted_seconds`):
-#: a quadratic pure-Python metric's call on 4,096 items took 1 s after 0.24 s on 2,048, and
-#: was made once per measurement to say what 512 to 2,048 items already said.
-SKIP_FACTOR = 2.0
 #: Stop growing after this much CPU time in all (seconds): a backstop; the sizes reached
 #: are set by :data:`CALL_SECONDS` and :data:`MEMORY_CAP`, which do not depend on how the
 #: time was spent before.
@@ -92,10 +85,9 @@ def _traced(run: Any) -> Tuple[bool, Any]:
 
 class Measurement(NamedTuple):
     """What :func:`measure` returns: the ``rows`` of the sizes reached and why it stopped
-    growing: ``"end"`` (the largest size), ``"slow"`` (a call past :data:`CALL_SECONDS`, or
-    one predicted past :data:`SKIP_FACTOR` times that), ``"memory"`` (a peak past a quarter
-    of :data:`MEMORY_CAP`), ``"budget"`` (:data:`TOTAL_SECONDS`), or ``"the call on N items
-    raised ..."``."""
+    growing: ``"end"`` (the largest size), ``"slow"`` (a call past :data:`CALL_SECONDS`),
+    ``"memory"`` (a peak past a quarter of :data:`MEMORY_CAP`), ``"budget"``
+    (:data:`TOTAL_SECONDS`), or ``"the call on N items raised ..."``."""
 
     rows: List[Dict[str, float]]
     stop: str
@@ -127,10 +119,6 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     time, with a wall-time backstop :data:`~metricprops.settings.WALL_FACTOR` times longer
     for a metric that waits.
 
-    Once :data:`FIT_POINTS` sizes took :data:`FLOOR` or more, a size whose call the growth
-    so far predicts past :data:`SKIP_FACTOR` times :data:`CALL_SECONDS` is not called: the
-    sizes stop there as at a slow call (``"slow"``).
-
     ``again`` (sizes ``"n"`` of an earlier measurement's rows) times those sizes only, as
     carefully, and traces nothing: a confirmation of the time an earlier measurement fitted.
     Each is timed whatever the earlier one took (they are the sizes the fit needs), unless a
@@ -149,9 +137,6 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
                 if n > max(again, default=0):
                     break
                 continue
-            if again is None and _beyond(rows, n):
-                stop = "slow"
-                break
             ok, value = run() if not rows else (True, None)  # warm-up: imports, caches
             peak, cpu, wall, probe = math.nan, math.inf, math.inf, math.inf
             if ok and trace:
@@ -182,17 +167,6 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
                 break
         _interleave(rows, runs, ROUNDS if careful else 1)
     return Measurement(rows, stop)
-
-
-def _beyond(rows: List[Dict[str, float]], n: int) -> bool:
-    """Whether the call at ``n`` is predicted past :data:`SKIP_FACTOR` times
-    :data:`CALL_SECONDS` from ``rows``, which hold the :data:`FIT_POINTS` sizes a fit needs
-    (a prediction never leaves the time unfitted)."""
-    points = [(r["n"], r["seconds"]) for r in rows if r["seconds"] >= FLOOR]
-    if len(points) < FIT_POINTS:
-        return False
-    predicted = predicted_seconds(points, n)
-    return predicted is not None and predicted > SKIP_FACTOR * CALL_SECONDS
 
 
 def _caller(metric: Any, shape: Workload, size: int, timeout: Optional[float]) -> Any:

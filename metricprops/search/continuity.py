@@ -76,7 +76,7 @@ HISTORY = 3
 #: A pair's ladder stops after a call that took more CPU seconds than this (the next size
 #: would take twice as long; the test is about exactness, slowness is ``scaling``'s business),
 #: and before one that the growth of its last two calls predicts past it
-#: (:func:`~metricprops.metrics.cost.predicted_seconds`: a quadratic metric's call at 2,048
+#: (:func:`~metricprops.search.cost.predicted_seconds`: a quadratic metric's call at 2,048
 #: items after 0.08 s at 1,024 is not made).
 TREND_CALL_SECONDS = 0.25
 

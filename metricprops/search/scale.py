@@ -47,10 +47,9 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from ..calls import Deadline, Scorer, gc_paused
 from ..constraint import Evaluation, Instance, Outcome
 from ..errors import MetricCallError
-from ..metrics import cost
 from ..partition import Partition
 from ..results.model import Counterexample, Finding
-from . import continuity
+from . import continuity, cost
 from .declared import CONVENTION, declared_key
 from .records import compact
 from .shapes import (  # noqa: F401

@@ -1,5 +1,5 @@
 """The scale phase predicts a call's cost from the calls on the same shape pair at smaller
-sizes, and does not wait for a limit it would run past (metricprops.metrics.cost).  The
+sizes, and does not wait for a limit it would run past (metricprops.search.cost).  The
 costs are given through the memo (what earlier calls cost), so nothing here depends on the
 machine's speed."""
 from __future__ import annotations
@@ -8,8 +8,7 @@ import pytest
 
 import metricprops as mp
 from metricprops.calls import Deadline
-from metricprops.metrics import cost
-from metricprops.search import scale
+from metricprops.search import cost, scale
 
 PAIR = ("one block", "two halves")
 

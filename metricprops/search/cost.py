@@ -1,5 +1,4 @@
-"""Predicting what a metric call will cost from what smaller calls cost: the scale phase's
-ladders and the ``scaling`` property's measurement.
+"""Predicting what a call of the scale phase will cost from what smaller calls cost.
 
 The scale phase scores each shape pair at a short ladder of sizes (257, 4097, 92683,
 131072) and ends the pair quietly at a call past its time limit
@@ -17,9 +16,6 @@ pair quietly, as the limit would have, without being waited for.  A metric fast 
 the limit not to bite is never predicted past it (its calls are a thousand times faster
 than the limit), so its verdicts do not change; for one near the limit the prediction, like
 the cut-off itself, depends on the machine's speed.
-
-The ``scaling`` property's measurement grows its sizes until a call passes its own limit;
-a size predicted well past it is not called either (``_growth.measure`` in the catalog).
 """
 from __future__ import annotations
 
