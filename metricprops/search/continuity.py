@@ -77,7 +77,8 @@ HISTORY = 3
 #: would take twice as long; the test is about exactness, slowness is ``scaling``'s business),
 #: and before one that the growth of its last two calls predicts past it
 #: (:func:`~metricprops.search.cost.predicted_seconds`: a quadratic metric's call at 2,048
-#: items after 0.08 s at 1,024 is not made).
+#: items after 0.08 s at 1,024 is not made).  A last call whose growth turned suddenly
+#: steeper (:func:`~metricprops.search.cost.sudden`) is timed again before it ends a ladder.
 TREND_CALL_SECONDS = 0.25
 
 
