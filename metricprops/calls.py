@@ -81,10 +81,7 @@ def pools_narrowed() -> Iterator[None]:
     :func:`one_native_thread` leaves them alone (telling a forked OpenBLAS its number of
     threads starts a pool thread that spins for about 0.1 s on the worker's clock)."""
     wide = _wide_pools()
-    if wide is None:
-        yield
-        return
-    with wide.limit(limits=1):
+    with contextlib.nullcontext() if wide is None else wide.limit(limits=1):
         yield
 
 

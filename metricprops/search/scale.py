@@ -213,35 +213,36 @@ class _ShapeScorer(Scorer):
                     value: Any = super().raw(truth, pred)
             except MetricCallError as exc:  # a timeout too: the next check would wait again
                 value = exc
-            values[key] = (value, time.process_time() - started)
+            seconds = time.process_time() - started
             self._cache.clear()
-            if watch is not None:
-                watch("value", key, _travelling(values[key]))
+            self._remember(key, value, seconds)
         value, self.last_seconds = values[key]
         if isinstance(value, MetricCallError):
             raise value
         return value
 
+    def _remember(self, key: tuple, value: Any, seconds: float) -> None:
+        """Keep ``value`` and its cost in the memo, and tell :data:`watch`."""
+        _memo(self.metric)[key] = (value, seconds)
+        if watch is not None:
+            watch("value", key, _travelling((value, seconds)))
 
     def timed_again(self, truth: Partition, pred: Partition) -> float:
         """Call once more on a shape pair already scored, and keep the lower of its two
         times (in the memo too): what the call costs, not what one slow run of it cost."""
         key = (shape_of(truth), shape_of(pred))
-        values = _memo(self.metric)
-        value, seconds = values[key]
+        value, seconds = _memo(self.metric)[key]
         started = time.process_time()
         try:
             with gc_paused():
                 super().raw(truth, pred)
         except MetricCallError:
-            return seconds  # its first call did not raise: this one says nothing of its cost
+            return seconds  # raised this time, not the first: no second time to compare
         finally:
             self._cache.clear()
         again = time.process_time() - started
         if again < seconds:
-            values[key] = (value, again)
-            if watch is not None:
-                watch("value", key, _travelling(values[key]))
+            self._remember(key, value, again)
         return min(seconds, again)
 
     def _measured(self, key: tuple, values: Dict[tuple, Tuple[Any, float]]

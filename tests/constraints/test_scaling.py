@@ -180,4 +180,3 @@ def test_a_time_too_fast_is_confirmed_on_the_sizes_its_fit_used(short_scaling_ca
     assert {r["n"]: r["seconds"] for r in judged.rows if r["n"] in fitted} == \
         {r["n"]: r["seconds"] for r in again.rows}
     assert judged.fitted[1] == _growth.exponents(first.rows)[1]
-
