@@ -11,11 +11,12 @@ conventions).
 Each instance is (T, H0).  Its expectation is compared with the reference expectation of
 the smallest non-trivial case, T = {0 1 | 2} and H0 = {0 1 | 2} (3 arrangements).
 
-**Exact where it can be computed** (see :mod:`._permutation`): every set partition with
-sizes S enumerated when there are at most :data:`EXACT_LIMIT` of them (every instance with
-at most 7 items), and, for a metric computed from the contingency table (a built-in), every
-table with T's and S's margins weighted by its exact hypergeometric probability when there
-are at most :data:`TABLE_LIMIT` tables.  An exact expectation decides at once.
+**Exact where it can be computed** (see :mod:`._permutation`): for a metric computed from
+the contingency table (a built-in), every table with T's and S's margins weighted by its
+exact hypergeometric probability when there are at most :data:`TABLE_LIMIT` tables (fewer
+calls than the arrangements they stand for); otherwise every set partition with sizes S
+enumerated when there are at most :data:`EXACT_LIMIT` of them (every instance with at most
+7 items).  An exact expectation decides at once.
 
 **Otherwise a statistical test that cannot fail a sound metric by searching.**  The mean of
 :data:`SAMPLES` random arrangements is only a *screening* statistic: an instance whose
@@ -91,18 +92,23 @@ def expectation(score: ScoreFn, metric: Any, truth: Partition, pred: Partition) 
 
     ``method`` is ``"arrangements"`` or ``"tables"`` (``exact``), else ``"sampled"``: the
     screening sample's mean with its standard error ``se``.
+
+    A built-in (a function of the contingency table) is scored once per table, not once
+    per arrangement: T with sizes (4, 4) against sizes (2, 2, 2, 2) has 105 arrangements
+    but 19 tables, (3, 3, 2) against (4, 2, 1, 1) 420 and 45.  The mean is the same up to
+    rounding.
     """
     sizes = tuple(sorted(pred.sizes, reverse=True))
     count = arrangements(sizes)
     raw = lambda t, h: metric.oriented(score(t, h))  # noqa: E731
-    if count <= EXACT_LIMIT:
-        return {"mean": mean_over_arrangements(raw, truth, sizes), "exact": True,
-                "count": count, "method": "arrangements"}
     if metric.builtin:
-        found = mean_over_tables(raw, truth, sizes, TABLE_LIMIT)
+        found = mean_over_tables(raw, truth, sizes, min(TABLE_LIMIT, count))
         if found is not None:
             return {"mean": found[0], "exact": True, "count": count, "method": "tables",
                     "tables": found[1]}
+    if count <= EXACT_LIMIT:
+        return {"mean": mean_over_arrangements(raw, truth, sizes), "exact": True,
+                "count": count, "method": "arrangements"}
     mean, se = mean_and_se(sample_values(raw, truth, pred, SAMPLES, "screen"))
     return {"mean": mean, "exact": False, "count": count, "method": "sampled", "se": se}
 
@@ -120,11 +126,11 @@ class ConstantBaseline(Constraint):
     statement = ("For non-trivial T and block sizes S (1 < blocks < n), E[Q(T, H)] over H a "
                  "uniformly random permutation of a prediction with block sizes S equals the "
                  "same constant (the value for T = S = {0 1 | 2}); exact by enumeration of "
-                 f"the arrangements (at most {EXACT_LIMIT}) or of the contingency tables (at "
-                 f"most {TABLE_LIMIT}, built-ins), else a screening z-test on {SAMPLES} random "
-                 f"arrangements whose candidates must be confirmed on {CONFIRM_SAMPLES} fresh "
-                 f"ones (family-wise α = {FAMILY_ALPHA:g} per check, Bonferroni over at most "
-                 f"{MAX_CONFIRMATIONS} confirmations).")
+                 f"the contingency tables (at most {TABLE_LIMIT}, built-ins) or of the "
+                 f"arrangements (at most {EXACT_LIMIT}), else a screening z-test on {SAMPLES} "
+                 f"random arrangements whose candidates must be confirmed on "
+                 f"{CONFIRM_SAMPLES} fresh ones (family-wise α = {FAMILY_ALPHA:g} per check, "
+                 f"Bonferroni over at most {MAX_CONFIRMATIONS} confirmations).")
     min_items = 3
     budget = 0.1  # each instance scores up to EXACT_LIMIT predictions
 
