@@ -3,6 +3,7 @@ give what a local run gives; bad or unreachable addresses are clear errors."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -29,8 +30,14 @@ def quits(labels_true, labels_pred):
 
 @pytest.fixture(scope="module")
 def scheduler():
+    saved = dict(os.environ)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
+        # a nanny sets its workers' variables (distributed.nanny.pre-spawn-environ:
+        # OMP_NUM_THREADS=1 and the like) in the process that runs it, this test process:
+        # its workers have them now, the later tests of this process must not
+        os.environ.clear()
+        os.environ.update(saved)
         yield cluster.scheduler_address
 
 

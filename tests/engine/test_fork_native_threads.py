@@ -49,8 +49,9 @@ NARROWING = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 def _script_output(folder, name: str, source: str) -> str:
     """What ``source`` printed, run as a script of its own in ``folder``, its native pools
-    as wide as the machine (Dask's nanny sets ``OMP_NUM_THREADS=1`` and the like in the
-    environment of the process it runs in, and an earlier test may have run one)."""
+    as wide as the machine whatever the environment says (``OMP_NUM_THREADS=1`` and the
+    like, from the user's shell or a process that ran a Dask nanny, would hide a spinning
+    pool thread)."""
     script = folder / name
     script.write_text(source, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k not in NARROWING}
