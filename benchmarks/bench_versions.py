@@ -7,13 +7,16 @@ Run from the project root of a git checkout::
     python benchmarks/bench_versions.py                     # 0c5f967 against the checkout
     python benchmarks/bench_versions.py --base 0c5f967 --jobs 2
     python benchmarks/bench_versions.py --cells             # also one job each, per pair
+    python benchmarks/bench_versions.py --base be6fcd2 --quick --jobs 1 --cells
 
 Each version runs in its own ``git worktree`` (made in a temporary folder and removed at the
 end) in a fresh interpreter whose ``sys.path`` starts with that tree.  The base runs first;
 its metric and constraint names restrict the checkout's run.  ``--cells`` then runs both
 versions at once with one job each (one core each) and with per-pair timings, and prints the
-15 pairs that gained most.  Target (issues 24 and 26): the checkout within 1.25x of the base.
-Prints the machine's load before each run; asserts nothing.
+15 pairs that gained most.  ``--quick`` times the audit of a quick report build instead (what
+the test suite's two quick builds spend most of their time on): its tiny budget, its seed 5
+and every constraint but ``scaling``.  Target (issues 24 and 26): the checkout within 1.25x of
+the base.  Prints the machine's load before each run; asserts nothing.
 """
 from __future__ import annotations
 
@@ -35,17 +38,19 @@ import metricprops as mp
 from metricprops.registry import list_metrics, list_constraints
 from metricprops.settings import REPORT_SEED
 names, jobs, out = json.loads(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+knobs = json.loads(sys.argv[4])
+seed, left_out = knobs.pop("seed", REPORT_SEED), knobs.pop("left_out", [])
 metrics = [m for m in list_metrics() if m.builtin
            and (names is None or m.name in names["metrics"])]
-cons = [c for c in list_constraints()
-        if names is None or names["constraints"] is None or c.name in names["constraints"]]
+cons = [c for c in list_constraints() if c.name not in left_out and (
+        names is None or names["constraints"] is None or c.name in names["constraints"])]
 start = time.time()
 try:
     from metricprops.settings import Run, defaults
     with defaults(run=Run(jobs=jobs)):
-        res = mp.audit(metrics, cons, seed=REPORT_SEED, timings=True)
+        res = mp.audit(metrics, cons, seed=seed, timings=True, **knobs)
 except ImportError:  # before settings.Run (2026-12-02): jobs was an argument
-    res = mp.audit(metrics, cons, seed=REPORT_SEED, jobs=jobs, timings=True)
+    res = mp.audit(metrics, cons, seed=seed, jobs=jobs, timings=True, **knobs)
 wall = time.time() - start
 cpu = sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
                                              resource.getrusage(resource.RUSAGE_CHILDREN)))
@@ -72,15 +77,20 @@ def remove_worktrees(*trees: Path) -> None:
                        check=False)
 
 
-def _start(tree: Path, names, jobs: int, out: Path) -> subprocess.Popen:
+#: The built-in audit of ``metricprops report --quick --seed 5`` (``report.build_reports``).
+QUICK = {"seed": 5, "max_examples": 5, "exhaustive_n": 3, "max_items": 8, "scale_max_n": 0,
+         "left_out": ["scaling"]}
+
+
+def _start(tree: Path, names, jobs: int, out: Path, knobs: dict) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     return subprocess.Popen([sys.executable, "-c", CHILD, json.dumps(names), str(jobs),
-                             str(out)], env=env, cwd=tempfile.gettempdir())
+                             str(out), json.dumps(knobs)], env=env, cwd=tempfile.gettempdir())
 
 
-def _run(tree: Path, names, jobs: int, out: Path) -> dict:
+def _run(tree: Path, names, jobs: int, out: Path, knobs: dict) -> dict:
     print(f"  load {os.getloadavg()[0]:.2f}: {tree.name} with --jobs {jobs} ...", flush=True)
-    if _start(tree, names, jobs, out).wait():
+    if _start(tree, names, jobs, out, knobs).wait():
         sys.exit(f"the run in {tree} failed")
     return json.loads(out.read_text())
 
@@ -92,18 +102,21 @@ def main() -> None:
     ap.add_argument("--cells", action="store_true", help="also per pair, one job each")
     ap.add_argument("--metric", action="append", default=None,
                     help="only this built-in (repeatable; a smoke run of the script)")
+    ap.add_argument("--quick", action="store_true",
+                    help="the quick report build's audit (its budget and seed), not defaults")
     args = ap.parse_args()
+    knobs = QUICK if args.quick else {}
     chosen = None if args.metric is None else {"metrics": args.metric, "constraints": None}
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         base = _worktree(args.base, tmp_path / "base")
         head = _worktree("HEAD", tmp_path / "head")
         try:
-            old = _run(base, chosen, args.jobs, tmp_path / "old.json")
+            old = _run(base, chosen, args.jobs, tmp_path / "old.json", knobs)
             names = {"metrics": old["metrics"], "constraints": old["constraints"]}
-            new = _run(head, names, args.jobs, tmp_path / "new.json")
+            new = _run(head, names, args.jobs, tmp_path / "new.json", knobs)
             print(f"\n{len(old['metrics'])} metrics x {len(old['constraints'])} constraints, "
-                  f"--jobs {args.jobs}:")
+                  f"--jobs {args.jobs}{', the quick build budget' if args.quick else ''}:")
             for label, r in ((args.base, old), ("HEAD", new)):
                 print(f"  {label:10s} wall {r['wall']:7.1f} s   CPU {r['cpu']:7.1f} s")
             print(f"  ratio      wall {new['wall'] / old['wall']:.2f}x   "
@@ -111,7 +124,8 @@ def main() -> None:
             if args.cells:
                 outs = (tmp_path / "old1.json", tmp_path / "new1.json")
                 print(f"\n  load {os.getloadavg()[0]:.2f}: both versions at once, one job each")
-                procs = [_start(base, names, 1, outs[0]), _start(head, names, 1, outs[1])]
+                procs = [_start(base, names, 1, outs[0], knobs),
+                         _start(head, names, 1, outs[1], knobs)]
                 if any(p.wait() for p in procs):
                     sys.exit("a per-pair run failed")
                 o1, n1 = (json.loads(p.read_text())["seconds"] for p in outs)
