@@ -20,7 +20,7 @@ Register it with :func:`metricprops.register_constraint` or the entry-point grou
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Dict, Iterator, Mapping, Optional
 
 from .partition import Partition
@@ -70,10 +70,36 @@ class Instance:
     def __getitem__(self, role: str) -> Partition:
         return self.preds[role]
 
+    def identity(self) -> Optional[tuple]:
+        """What the instance holds (its partitions' labels and its other fields but the
+        note), to tell one instance met twice; ``None`` when a field is not plain data (a
+        cover, say): such an instance is not compared."""
+        out = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "note":
+                continue
+            if isinstance(value, Partition):
+                value = value.labels.tobytes()
+            elif f.name == "preds":
+                if not all(isinstance(p, Partition) for p in value.values()):
+                    return None
+                value = tuple((role, p.labels.tobytes()) for role, p in sorted(value.items()))
+            elif not _plain(value):
+                return None
+            out.append((f.name, value))
+        return tuple(out)
+
     @property
     def input_class(self) -> str:
         """``"degenerate"`` or ``"ordinary"`` (:func:`input_class_of`)."""
         return input_class_of(self.truth, *self.preds.values())
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, (tuple, list)):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def input_class_of(truth: Partition, *preds: Partition) -> str:

@@ -7,6 +7,7 @@ a noise label.  Every built-in passes.
 """
 from __future__ import annotations
 
+import itertools
 import json
 
 import numpy as np
@@ -110,7 +111,6 @@ def test_determinism_catches_a_value_that_depends_on_the_calls_made_before(run):
     assert r.counterexample["detail"].startswith("the values depend on the calls made before")
 
 
-@pytest.mark.slow  # about 8 s: hypothesis shrinks a failure that comes and goes (15,706 calls)
 def test_a_check_whose_search_replays_a_changed_value_says_so():
     # label invariance calls the metric afresh: hypothesis replayed an instance, the value
     # had changed, and FlakyFailure escaped mp.check
@@ -118,6 +118,22 @@ def test_a_check_whose_search_replays_a_changed_value_says_so():
                  exhaustive_n=3, scale_max_n=0)
     assert r.status == "failed" and r.message.startswith("nondeterministic:"), r.message
     assert "Replayed by the search, an instance gave other values" in r.message
+
+
+def test_a_search_that_meets_an_instance_again_with_other_values_stops_there():
+    # hypothesis went on shrinking this failure that comes and goes: 2,381 calls of the
+    # metric, 7 s; the search stops when an instance it scored gives another outcome
+    inner, calls = every_kth_call(7), itertools.count()
+
+    def counted(labels_true, labels_pred):
+        next(calls)
+        return inner(labels_true, labels_pred)
+
+    r = mp.check(_metric(counted), "label_invariance", seed=1, max_examples=30,
+                 exhaustive_n=3, scale_max_n=0, isolate=False)  # here: the calls counted
+    assert r.status == "failed" and r.message.startswith("nondeterministic:"), r.message
+    assert "Replayed by the search, an instance gave other values" in r.message
+    assert next(calls) < 500
 
 
 @pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
