@@ -13,7 +13,7 @@ Each version runs in its own ``git worktree`` (made in a temporary folder and re
 end) in a fresh interpreter whose ``sys.path`` starts with that tree.  The base runs first;
 its metric and constraint names restrict the checkout's run.  ``--cells`` then runs both
 versions at once with one job each (one core each) and with per-pair timings, and prints the
-15 pairs that gained most.  ``--quick`` times the audit of a quick report build instead (what
+15 pairs whose time grew most.  ``--quick`` times the audit of a quick report build instead (what
 the test suite's two quick builds spend most of their time on): its tiny budget, its seed 5
 and every constraint but ``scaling``.  Target (issues 24 and 26): the checkout within 1.25x of
 the base.  Prints the machine's load before each run; asserts nothing.
@@ -131,7 +131,7 @@ def main() -> None:
                 o1, n1 = (json.loads(p.read_text())["seconds"] for p in outs)
                 total = (sum(v or 0 for v in o1.values()), sum(v or 0 for v in n1.values()))
                 print(f"  sum of per-pair seconds: {total[0]:.1f} s -> {total[1]:.1f} s "
-                      f"({total[1] / total[0]:.2f}x); the 15 pairs that gained most:")
+                      f"({total[1] / total[0]:.2f}x); the 15 pairs whose time grew most:")
                 for k in sorted(o1, key=lambda k: (o1[k] or 0) - (n1[k] or 0))[:15]:
                     print(f"    {k:45s} {o1[k] or 0:7.2f} s -> {n1[k] or 0:7.2f} s")
         finally:
