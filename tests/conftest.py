@@ -63,9 +63,22 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "sweep: long seed sweeps, run only with --sweep")
+    config.addinivalue_line("markers", "heavy: tens of seconds of CPU; started first")
+
+
+def _heavy(item) -> bool:
+    """A test of tens of seconds: marked ``heavy``, or one that reads the shared quick
+    report build (the first of them builds it, the others wait for it)."""
+    return item.get_closest_marker("heavy") is not None or "quick_reports" in getattr(
+        item, "fixturenames", ())
 
 
 def pytest_collection_modifyitems(config, items):
+    # the heavy tests first, in the order pytest-randomly shuffled them (it reorders before
+    # this hook): the test processes take the collection in contiguous shares and steal
+    # from each other's ends, so the short tests left at the end even out the finish,
+    # where a heavy test drawn last kept one process busy for a minute alone
+    items[:] = [i for i in items if _heavy(i)] + [i for i in items if not _heavy(i)]
     if config.getoption("--sweep"):
         return
     skip = pytest.mark.skip(reason="a long seed sweep: run with --sweep")

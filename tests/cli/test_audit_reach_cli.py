@@ -24,6 +24,7 @@ EXPECTED = {  # target -> (constraint, status) the default audit must report
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_a_default_audit_finds_every_planted_bug(invoke, tmp_path, short_scaling_calls,
                                                  monkeypatch):
     from metricprops.search import scale

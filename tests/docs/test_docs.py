@@ -273,7 +273,8 @@ def _runs_commands(page: Path) -> bool:
 # Pages that run commands (audits through the CLI, pytest sessions) take seconds to tens of
 # seconds each: they run in the slow lane.  Pages of in-process snippets only stay fast.
 @pytest.mark.parametrize("page", [
-    pytest.param(p, id=p.stem, marks=[pytest.mark.slow] if _runs_commands(p) else [])
+    pytest.param(p, id=p.stem, marks=[pytest.mark.slow, pytest.mark.heavy]
+                 if _runs_commands(p) else [])
     for p in PAGES])
 def test_page_runs(page: Path, tmp_path: Path) -> None:
     run_page(page, tmp_path)
