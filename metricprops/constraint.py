@@ -76,9 +76,9 @@ class Instance:
         cover, say): such an instance is not compared."""
         out = []
         for f in fields(self):
-            value = getattr(self, f.name)
             if f.name == "note":
                 continue
+            value = getattr(self, f.name)
             if isinstance(value, Partition):
                 value = value.labels.tobytes()
             elif f.name == "preds":

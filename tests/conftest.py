@@ -75,10 +75,10 @@ def _heavy(item) -> bool:
 
 def pytest_collection_modifyitems(config, items):
     # the heavy tests first, in the order pytest-randomly shuffled them (it reorders before
-    # this hook): the test processes take the collection in contiguous shares and steal
-    # from each other's ends, so the short tests left at the end even out the finish,
-    # where a heavy test drawn last kept one process busy for a minute alone
-    items[:] = [i for i in items if _heavy(i)] + [i for i in items if not _heavy(i)]
+    # this hook; the sort is stable): the test processes take the collection in contiguous
+    # shares and steal from each other's ends, so short tests are what is left to even out
+    # the finish, not a heavy test drawn late that one process would run alone
+    items.sort(key=lambda item: not _heavy(item))
     if config.getoption("--sweep"):
         return
     skip = pytest.mark.skip(reason="a long seed sweep: run with --sweep")
