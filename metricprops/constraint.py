@@ -71,23 +71,18 @@ class Instance:
         return self.preds[role]
 
     def identity(self) -> Optional[tuple]:
-        """What the instance holds (its partitions' labels and its other fields but the
-        note), to tell one instance met twice; ``None`` when a field is not plain data (a
-        cover, say): such an instance is not compared."""
+        """What the instance holds, hashable (its fields but the note; partitions compare by
+        their labels), to tell one instance met twice; ``None`` when a field holds other
+        than plain data and partitions (a cover, say): such an instance is not compared."""
         out = []
         for f in fields(self):
             if f.name == "note":
                 continue
             value = getattr(self, f.name)
-            if isinstance(value, Partition):
-                value = value.labels.tobytes()
-            elif f.name == "preds":
-                if not all(isinstance(p, Partition) for p in value.values()):
-                    return None
-                value = tuple((role, p.labels.tobytes()) for role, p in sorted(value.items()))
-            elif not _plain(value):
+            frozen = _frozen(tuple(sorted(value.items())) if f.name == "preds" else value)
+            if frozen is _OTHER:
                 return None
-            out.append((f.name, value))
+            out.append((f.name, frozen))
         return tuple(out)
 
     @property
@@ -96,10 +91,18 @@ class Instance:
         return input_class_of(self.truth, *self.preds.values())
 
 
-def _plain(value: Any) -> bool:
+_OTHER = object()
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as hashable data (lists as tuples), or :data:`_OTHER` when it holds
+    anything but numbers, strings, ``None`` and partitions."""
     if isinstance(value, (tuple, list)):
-        return all(_plain(v) for v in value)
-    return value is None or isinstance(value, (bool, int, float, str))
+        parts = tuple(_frozen(v) for v in value)
+        return _OTHER if any(p is _OTHER for p in parts) else parts
+    if value is None or isinstance(value, (bool, int, float, str, Partition)):
+        return value
+    return _OTHER
 
 
 def input_class_of(truth: Partition, *preds: Partition) -> str:
