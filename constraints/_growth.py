@@ -16,6 +16,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from metricprops.calls import Deadline, as_number, gc_paused, past_limit, pools_narrowed
+from metricprops.metrics.stats import forget_memos
 from metricprops.partition import Partition
 
 from ._fresh import call
@@ -177,9 +178,11 @@ def _caller(metric: Any, shape: Workload, size: int, timeout: Optional[float]) -
     truth, pred = Partition.from_labels(t), Partition.from_labels(p)
 
     def run() -> Tuple[bool, Any]:
-        # each call gets the items in an order of its own: a memo cannot answer
+        # each call gets the items in an order of its own, and the built-ins' memos of what
+        # depends on the block sizes alone (E[I]) are cleared: no memo answers
         order = np.random.default_rng(next(_CALLS)).permutation(n)
         a, b = t[order], p[order]
+        forget_memos()
         args = (a, b) if metric.builtin else (a.tolist(), b.tolist())
         ok, value = call(metric, *args, timeout, truth, pred,
                          f"{n} items (scaling)" if shape is WORKLOADS[0] else

@@ -43,8 +43,10 @@ from typing import Any, Dict, Tuple
 import numpy as np
 
 from ..ops import exp_array, log_array
+from .ami import MEMO_SIZE, SizeCounts, as_arrays, size_counts
 from .base import Metric
 from .information import _NMI_CONV
+from .stats import remembered
 
 __all__ = ["smi", "smi_formula", "mi_moments", "constant_mi"]
 
@@ -115,10 +117,19 @@ def _same_line(h: _Hyper, ua, ca, ub, cb, g: Dict) -> float:
 
 
 def mi_moments(a: Any, b: Any, n: int) -> Tuple[float, float]:
-    """(E[I], Var[I]) in nats under the permutation model, for block sizes ``a`` and ``b``."""
-    ua, ca = np.unique(np.asarray(a, dtype=np.int64), return_counts=True)
-    ub, cb = np.unique(np.asarray(b, dtype=np.int64), return_counts=True)
-    h = _Hyper(int(n))
+    """(E[I], Var[I]) in nats under the permutation model, for block sizes ``a`` and ``b``.
+
+    Remembered by the multisets of sizes, as :func:`~.ami.expected_mutual_info` is (the last
+    :data:`~.ami.MEMO_SIZE` of them in a process): every contingency table with the same
+    margins has the same moments.
+    """
+    return _mi_moments(size_counts(a), size_counts(b), int(n))
+
+
+@remembered(MEMO_SIZE)
+def _mi_moments(a: SizeCounts, b: SizeCounts, n: int) -> Tuple[float, float]:
+    (ua, ca), (ub, cb) = as_arrays(a), as_arrays(b)
+    h = _Hyper(n)
     cache: Dict[Tuple[int, int, int], np.ndarray] = {}
 
     def g(r: int, b1: int, b2: int) -> np.ndarray:  # depends on the sizes only: one cache

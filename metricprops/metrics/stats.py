@@ -8,11 +8,33 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, List, TypeVar
 
-__all__ = ["PairCounts", "Entropies", "pair_counts", "entropies", "cached"]
+__all__ = ["PairCounts", "Entropies", "pair_counts", "entropies", "cached", "remembered",
+           "forget_memos"]
 
-F = TypeVar("F", bound=Callable[[Any], Any])
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The process's memos across tables (:func:`remembered`), which :func:`forget_memos` clears.
+MEMOS: List[Any] = []
+
+
+def remembered(maxsize: int) -> Callable[[F], F]:
+    """``functools.lru_cache(maxsize)`` for a value that many tables share (E[I] depends on
+    the block sizes alone), registered so that :func:`forget_memos` can clear it."""
+    def wrap(func: F) -> F:
+        memo = functools.lru_cache(maxsize=maxsize)(func)
+        MEMOS.append(memo)
+        return memo  # type: ignore[return-value]
+    return wrap
+
+
+def forget_memos() -> None:
+    """Clear every memo of :func:`remembered`.  A timing that must see what a call on new
+    inputs costs (the ``scaling`` property times the same sizes many times) calls this
+    before each call."""
+    for memo in MEMOS:
+        memo.cache_clear()
 
 
 def cached(func: F) -> F:

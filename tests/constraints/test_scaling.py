@@ -67,6 +67,24 @@ def test_builtins_are_within_their_declared_growth(name):
     assert mp.check(name, "scaling", seed=1).status == "passed"
 
 
+@pytest.mark.slow  # 0.8 s alone
+def test_scaling_times_every_call_past_the_memos_of_the_builtins(monkeypatch):
+    """E[I] is remembered by block sizes (:mod:`metricprops.metrics.ami`), and every call
+    that scaling times at one size has the same sizes: the memos are cleared before each
+    call, so that the time is the computation's, not a lookup's."""
+    from metricprops.constraints import _growth
+    from metricprops.metrics import ami as ami_module
+
+    computed = []  # one entry each time E[I] is computed, not looked up
+    real = ami_module._log_factorials
+    monkeypatch.setattr(ami_module, "_log_factorials",
+                        lambda *args: computed.append(1) or real(*args))
+    rows, _ = _growth.measure(get_metric("ami"), None)
+    # each size is called at least three times (warm-up, traced, timed); a memo would
+    # compute it once
+    assert len(rows) >= 3 and len(computed) >= 3 * len(rows)
+
+
 @pytest.mark.slow  # 0.7-1.5 s alone: out of the fast lane (tests/README.md)
 def test_a_loop_over_pairs_is_flagged_quadratic_and_passes_when_declared(short_scaling_calls,
                                                                         injected_costs):

@@ -152,10 +152,38 @@ def test_expected_mutual_info_lookup_tables_match_log_gamma(monkeypatch):
         t = mp.contingency_table(rng.integers(0, k, n), rng.integers(0, k, n))
         cases.append((t.a, t.b, t.n))
     cases.append((np.array([600, 5]), np.array([300, 305]), 605))  # one table 0..n
+    memo = ami_module._expected_mi
     fast = [ami_module.expected_mutual_info(*c) for c in cases]
     monkeypatch.setattr(ami_module, "_TABLE_MAX", 0)  # force per-term log-gamma
-    direct = [ami_module.expected_mutual_info(*c) for c in cases]
+    memo.cache_clear()  # else the memo answers with the values computed from the tables
+    try:
+        direct = [ami_module.expected_mutual_info(*c) for c in cases]
+        assert memo.cache_info().misses == len(cases)
+    finally:
+        memo.cache_clear()  # later tests must not meet the values of per-term log-gamma
     assert fast == pytest.approx(direct, rel=1e-12)
+
+
+def test_expected_mutual_info_and_moments_are_remembered_by_the_sizes_alone():
+    """E[I] and Var[I] depend on the multisets of block sizes only: the same sizes in
+    another order (a permuted or renamed instance, another table of the same margins) are
+    answered from the memo, with the very bits computed for the first."""
+    import metricprops.metrics.ami as ami_module
+    import metricprops.metrics.smi as smi_module
+
+    a, b, n = np.array([5, 2, 2, 1]), np.array([4, 3, 3]), 10
+    emi, moments = ami_module._expected_mi, smi_module._mi_moments
+    emi.cache_clear()
+    moments.cache_clear()
+    first = (ami_module.expected_mutual_info(a, b, n), smi_module.mi_moments(a, b, n))
+    again = (ami_module.expected_mutual_info(a[::-1], b[[1, 0, 2]], np.int64(n)),
+             smi_module.mi_moments(a[::-1].tolist(), b[[2, 1, 0]], n))
+    assert again == first
+    assert (emi.cache_info().hits, emi.cache_info().misses) == (1, 1)
+    assert (moments.cache_info().hits, moments.cache_info().misses) == (1, 1)
+    # other sizes are another entry, with their own value
+    assert ami_module.expected_mutual_info(np.array([5, 3, 1, 1]), b, n) != first[0]
+    assert emi.cache_info().misses == 2
 
 
 @pytest.mark.parametrize("n", [10**5, 10**7, 10**9, pytest.param(10**10, marks=pytest.mark.slow)])
