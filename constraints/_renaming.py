@@ -63,7 +63,7 @@ class LabelKind:
     may_reject: bool = False
 
     def build(self, codes: List[int]) -> Any:
-        values = [self.value(c) for c in codes]
+        values = list(map(self.value, codes))
         if self.dtype is None:
             return values
         return np.array(values, dtype=self.dtype)
@@ -174,8 +174,8 @@ class RenamingConstraint(Constraint):
         combos = getattr(instance, "combos", ()) or (("canonical", "canonical"),)
         perm = getattr(instance, "permutation", ()) or tuple(range(truth.n))
         timeout = timeout_of(score)
-        t_codes = [int(truth.labels[i]) for i in perm]
-        p_codes = [int(pred.labels[i]) for i in perm]
+        order = np.asarray(perm, dtype=np.intp)
+        t_codes, p_codes = truth.labels[order].tolist(), pred.labels[order].tolist()
         changed: List[tuple] = []
         rejected: List[str] = []
         for kt, kp in combos:

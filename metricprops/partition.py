@@ -77,7 +77,25 @@ def _codes_from_array(arr: np.ndarray, name: str) -> tuple[np.ndarray, int]:
     return _codes_from_objects(arr.tolist(), name)
 
 
+#: Label types that are never a missing value (skipped by the check of the distinct labels).
+_NEVER_MISSING = frozenset({int, str, bytes, bool, tuple, frozenset})
+
+
 def _codes_from_objects(labels: Sequence[Any], name: str) -> tuple[np.ndarray, int]:
+    """Codes in order of first appearance: the distinct labels gathered by ``dict`` in C,
+    each checked once; the item-by-item loop only to name the position of an unhashable
+    or missing label."""
+    try:
+        table = {label: code for code, label in enumerate(dict.fromkeys(labels))}
+    except TypeError:
+        return _codes_item_by_item(labels, name)
+    if any(_is_missing(label) for label in table if type(label) not in _NEVER_MISSING):
+        return _codes_item_by_item(labels, name)
+    codes = np.fromiter(map(table.__getitem__, labels), dtype=np.intp, count=len(labels))
+    return codes, len(table)
+
+
+def _codes_item_by_item(labels: Sequence[Any], name: str) -> tuple[np.ndarray, int]:
     table: dict[Hashable, int] = {}
     codes = np.empty(len(labels), dtype=np.intp)
     for i, label in enumerate(labels):
