@@ -19,7 +19,7 @@ from ..settings import Run, default_memory_limit
 from .outcome import constraint_raised
 from .pool import Pool
 from .schedule import Schedule, Work, drive
-from .work import CheckTask, plans_for, settle, work_task
+from .work import CheckTask, plans_for, scale_groups, settle, work_task
 
 __all__ = ["run_checks"]
 
@@ -107,5 +107,6 @@ def run_checks(tasks: Sequence[CheckTask], run: Run = _DEFAULT_RUN, *,
     # no split with a time budget: each check has its share
     plans = plans_for(tasks, run.jobs) if run.jobs > 1 and end is None else [None] * len(tasks)
     with Pool(run.jobs, memory_limit) as pool:  # workers start on the first isolated check
-        yield from drive(Schedule(plans), _Local(pool, tasks, run, end, raise_errors),
+        groups = scale_groups(tasks) if run.jobs > 1 else None
+        yield from drive(Schedule(plans, groups), _Local(pool, tasks, run, end, raise_errors),
                          capacity=run.jobs)

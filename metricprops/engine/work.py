@@ -12,12 +12,12 @@ import dataclasses
 import time
 import types
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..results.model import CheckResult
 from ..search.check import run_check
 from ..search.chunks import chunk_plan, run_chunk
-from ..search.scale import remember_values, shared_values
+from ..search.scale import has_scale_phase, remember_values, shared_values
 from ..settings import Budget
 from .capture import kept_output
 from .outcome import constraint_raised, crashed_in_task, died, with_output
@@ -25,7 +25,7 @@ from .pool import Reply, Task
 from .schedule import Work
 
 __all__ = ["CheckTask", "Checked", "work_task", "settle", "reply_result", "plans_for",
-           "source_file", "restore_source"]
+           "scale_groups", "source_file", "restore_source"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,14 @@ def _chunk_in_worker(task: CheckTask, parts: Any, hint: Dict[str, int],
     b = task.budget
     return run_chunk(task.metric, task.constraint, parts, hint, timeout=b.timeout,
                      tolerance=b.tolerance, min_items=b.min_items)
+
+
+def scale_groups(tasks: Sequence[CheckTask]) -> List[Optional[int]]:
+    """Each check's group for :class:`~metricprops.engine.schedule.Schedule`: its metric's
+    when the check has a scale phase (the checks of a metric score the same shapes), else
+    ``None``."""
+    return [id(t.metric) if has_scale_phase(t.constraint, t.budget.scale_max_n) else None
+            for t in tasks]
 
 
 def plans_for(tasks: Sequence[CheckTask], workers: int) -> list:

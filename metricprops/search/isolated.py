@@ -45,13 +45,6 @@ _FRAME = struct.Struct("<Q")
 POLL = 0.05
 
 
-def _applies(search: Any, max_n: int) -> bool:
-    c = search.constraint
-    if max_n < 2 or getattr(c, "scale_instance", None) is None:
-        return False
-    return c.scale_instance(Partition.one_block(2), Partition.one_block(2)) is not None
-
-
 def _isolating(search: Any) -> bool:
     """Fork for this check: a black box, in a worker process (its calls observed), on a
     system with ``fork``."""
@@ -61,7 +54,7 @@ def _isolating(search: Any) -> bool:
 
 def run_scale_isolated(search: Any, max_n: int, max_items: int) -> None:
     """:meth:`Search.run_scale`, in a forked child when :func:`_isolating` (see the module)."""
-    if not _applies(search, max_n):
+    if not scale.has_scale_phase(search.constraint, max_n):
         return
     if not _isolating(search):
         search.run_scale(max_n, max_items)

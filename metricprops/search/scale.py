@@ -68,7 +68,7 @@ from .shapes import (  # noqa: F401
 
 __all__ = ["SHAPES", "SHAPE_PAIRS", "LIMITS", "SCALE_SECONDS", "SCALE_CALL_SECONDS",
            "shape_labels", "ladder", "reproduction", "metric_expression",
-           "ScaleFinding", "run_scale", "shared_values", "remember_values"]
+           "ScaleFinding", "run_scale", "has_scale_phase", "shared_values", "remember_values"]
 
 #: Seconds of CPU time one check may spend in its scale phase (wall time: WALL_FACTOR x).
 SCALE_SECONDS = 10.0
@@ -440,6 +440,14 @@ def _trend(search: Any, shapes: Tuple[str, str], max_n: int, deadline: Deadline,
         kind="discontinuity"), "scale", True)
 
 
+def has_scale_phase(constraint: Any, max_n: int) -> bool:
+    """Whether ``constraint`` takes part in a scale phase up to ``max_n`` items (it gives an
+    instance on two large partitions)."""
+    if max_n < 2 or getattr(constraint, "scale_instance", None) is None:
+        return False
+    return constraint.scale_instance(Partition.one_block(2), Partition.one_block(2)) is not None
+
+
 def run_scale(search: Any, max_n: int, max_items: int = 0,
               seconds: float = SCALE_SECONDS) -> int:
     """Run the scale phase of ``search``'s constraint; keep each finding of a kind the search
@@ -449,8 +457,7 @@ def run_scale(search: Any, max_n: int, max_items: int = 0,
     the number of instances scored by the constraint ladder; ``max_items`` is kept for
     callers."""
     c, m = search.constraint, search.metric
-    if max_n < 2 or getattr(c, "scale_instance", None) is None or \
-            c.scale_instance(Partition.one_block(2), Partition.one_block(2)) is None:
+    if not has_scale_phase(c, max_n):
         return 0
     deadline = Deadline(seconds)
     scored = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import metricprops as mp
+from metricprops.engine.schedule import Work
 from metricprops.settings import Run, current_defaults, defaults
 
 from plugins import broken, faulty
@@ -53,3 +54,26 @@ def test_cli_jobs_one_and_two_write_the_same_json(invoke, tmp_path):
         r = invoke(*args, "--jobs", jobs, "--json", tmp_path / f"{jobs}.json")
         assert r.exit_code in (0, 1), r.output
     assert (tmp_path / "1.json").read_bytes() == (tmp_path / "2.json").read_bytes()
+
+
+def test_the_checks_of_a_metric_with_a_scale_phase_wait_for_the_first_one_out():
+    """The checks of a metric that have a scale phase score the same large shapes, handed
+    from one check to the next: the first out leads, the others wait while other work is
+    ready, and go anyway when nothing else is."""
+    from types import SimpleNamespace
+
+    from metricprops.engine.schedule import Schedule
+
+    done = SimpleNamespace(status="passed")
+    schedule = Schedule([None] * 5, [None, "a", "a", None, "a"])
+    sent = [schedule.next() for _ in range(3)]
+    assert [w.index for w in sent] == [0, 1, 3]  # 2 and 4 wait for 1, the leader of "a"
+    assert schedule.next().index == 2  # nothing else is ready: it goes anyway
+    assert schedule.settle(sent[1], "ok", done, False) is done  # the leader is done
+    assert schedule.next().index == 4 and schedule.next() is None
+
+    schedule = Schedule([None] * 4, ["a", "b", "a", "b"])  # two groups, two leaders
+    assert [schedule.next().index for _ in range(2)] == [0, 1]
+    schedule.settle(Work("check", 1), "ok", done, False)
+    assert schedule.next().index == 3  # b's leader is done; a's is not
+
