@@ -8,7 +8,10 @@ Run from the project root of a git checkout::
     python benchmarks/bench_versions.py --base 0c5f967 --jobs 2
     python benchmarks/bench_versions.py --cells             # also one job each, per pair
     python benchmarks/bench_versions.py --base be6fcd2 --quick --jobs 1 --cells
+    python benchmarks/bench_versions.py --base 78a11e0 --plan clusim --targets 6
 
+``--plan NAME`` times a shipped plan instead (its first ``--targets`` targets, default 6,
+with the plan's settings and seed; run it with an interpreter that has the library).
 Each version runs in its own ``git worktree`` (made in a temporary folder and removed at the
 end) in a fresh interpreter whose ``sys.path`` starts with that tree.  The base runs first;
 its metric and constraint names restrict the checkout's run.  ``--cells`` then runs both
@@ -44,14 +47,29 @@ metrics = [m for m in list_metrics() if m.builtin
            and (names is None or m.name in names["metrics"])]
 cons = [c for c in list_constraints() if c.name not in left_out and (
         names is None or names["constraints"] is None or c.name in names["constraints"])]
+plan = knobs.pop("plan", None)
+if plan:  # a shipped plan's first targets, with its own settings and seed
+    import dataclasses
+    from metricprops.plans.plan import load_plan, run_plan
+    from metricprops.settings import Run
+    plan = load_plan(plan)
+    plan = dataclasses.replace(plan, targets=plan.targets[:knobs.pop("targets")])
 start = time.time()
-try:
-    from metricprops.settings import Run, defaults
-    with defaults(run=Run(jobs=jobs)):
-        res = mp.audit(metrics, cons, seed=seed, timings=True, **knobs)
-except ImportError:  # before settings.Run (2026-12-02): jobs was an argument
-    res = mp.audit(metrics, cons, seed=seed, jobs=jobs, timings=True, **knobs)
+if plan:
+    res = run_plan(plan, run=Run(jobs=jobs), timings=True)
+    metrics, cons = [], []
+else:
+    try:
+        from metricprops.settings import Run, defaults
+        with defaults(run=Run(jobs=jobs)):
+            res = mp.audit(metrics, cons, seed=seed, timings=True, **knobs)
+    except ImportError:  # before settings.Run (2026-12-02): jobs was an argument
+        res = mp.audit(metrics, cons, seed=seed, jobs=jobs, timings=True, **knobs)
 wall = time.time() - start
+if plan:  # the names the plan audited
+    from types import SimpleNamespace as named
+    metrics = [named(name=n) for n in dict.fromkeys(r.metric for r in res.results)]
+    cons = [named(name=n) for n in dict.fromkeys(r.constraint for r in res.results)]
 cpu = sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
                                              resource.getrusage(resource.RUSAGE_CHILDREN)))
 json.dump({"metrics": [m.name for m in metrics], "constraints": [c.name for c in cons],
@@ -104,8 +122,12 @@ def main() -> None:
                     help="only this built-in (repeatable; a smoke run of the script)")
     ap.add_argument("--quick", action="store_true",
                     help="the quick report build's audit (its budget and seed), not defaults")
+    ap.add_argument("--plan", default=None, help="a shipped plan's audit, not the built-ins'")
+    ap.add_argument("--targets", type=int, default=6, help="the plan's first N targets (6)")
     args = ap.parse_args()
     knobs = QUICK if args.quick else {}
+    if args.plan:
+        knobs = {"plan": args.plan, "targets": args.targets}
     chosen = None if args.metric is None else {"metrics": args.metric, "constraints": None}
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
@@ -115,8 +137,10 @@ def main() -> None:
             old = _run(base, chosen, args.jobs, tmp_path / "old.json", knobs)
             names = {"metrics": old["metrics"], "constraints": old["constraints"]}
             new = _run(head, names, args.jobs, tmp_path / "new.json", knobs)
-            print(f"\n{len(old['metrics'])} metrics x {len(old['constraints'])} constraints, "
-                  f"--jobs {args.jobs}{', the quick build budget' if args.quick else ''}:")
+            what = (f"plan {args.plan}: " if args.plan else "") + (
+                f"{len(old['metrics'])} metrics x {len(old['constraints'])} constraints")
+            print(f"\n{what}, --jobs {args.jobs}"
+                  f"{', the quick build budget' if args.quick else ''}:")
             for label, r in ((args.base, old), ("HEAD", new)):
                 print(f"  {label:10s} wall {r['wall']:7.1f} s   CPU {r['cpu']:7.1f} s")
             print(f"  ratio      wall {new['wall'] / old['wall']:.2f}x   "
