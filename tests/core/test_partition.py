@@ -508,3 +508,21 @@ def test_empty_partition_is_allowed_but_not_scorable():
     assert p == Partition.from_labels(np.array([]))
     with pytest.raises(EmptyInputError):
         mp.score(p, p)
+
+
+@given(st.lists(st.one_of(st.integers(-3, 3), st.sampled_from(["a", "b", ""]), st.booleans(),
+                          st.tuples(st.integers(0, 1)), st.floats(allow_nan=True),
+                          st.none(), st.just([1])), max_size=12))
+def test_labels_to_codes_in_c_gives_the_codes_and_errors_of_the_item_by_item_loop(labels):
+    """The distinct labels gathered by dict in C (each checked once for a missing value)
+    give the codes, and on a bad label the error and position, of the loop over items."""
+    from metricprops import partition
+
+    def outcome(codes_of):
+        try:
+            codes, k = codes_of(labels, "truth")
+            return codes.tolist(), k, codes.dtype
+        except MetricPropsError as exc:  # the missing and unhashable labels' errors
+            return type(exc), str(exc)
+
+    assert outcome(partition._codes_from_objects) == outcome(partition._codes_item_by_item)
