@@ -57,7 +57,6 @@ if plan:  # a shipped plan's first targets, with its own settings and seed
 start = time.time()
 if plan:
     res = run_plan(plan, run=Run(jobs=jobs), timings=True)
-    metrics, cons = [], []
 else:
     try:
         from metricprops.settings import Run, defaults
@@ -66,13 +65,10 @@ else:
     except ImportError:  # before settings.Run (2026-12-02): jobs was an argument
         res = mp.audit(metrics, cons, seed=seed, jobs=jobs, timings=True, **knobs)
 wall = time.time() - start
-if plan:  # the names the plan audited
-    from types import SimpleNamespace as named
-    metrics = [named(name=n) for n in dict.fromkeys(r.metric for r in res.results)]
-    cons = [named(name=n) for n in dict.fromkeys(r.constraint for r in res.results)]
 cpu = sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
                                              resource.getrusage(resource.RUSAGE_CHILDREN)))
-json.dump({"metrics": [m.name for m in metrics], "constraints": [c.name for c in cons],
+json.dump({"metrics": list(dict.fromkeys(r.metric for r in res.results)),  # audited, in order
+           "constraints": list(dict.fromkeys(r.constraint for r in res.results)),
            "wall": wall, "cpu": cpu,
            "seconds": {f"{r.metric}|{r.constraint}": r.seconds for r in res.results}},
           open(out, "w"))

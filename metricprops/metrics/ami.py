@@ -15,17 +15,23 @@ most of the k-range when blocks are large and their expected overlap small.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Tuple
+from typing import Any, Callable
 
 import numpy as np
 
 from ..ops import exp_array, log_array
 from .base import Metric
 from .information import _NMI_CONV, MEANS, VINH
-from .stats import cached, entropies, remembered
+from .stats import (
+    MEMO_SIZE,
+    SizeCounts,
+    as_arrays,
+    cached,
+    entropies,
+    remembered,
+    size_counts,
+)
 
-#: Distinct pairs of block-size multisets whose E[I] (and Var[I], :mod:`.smi`) a process keeps.
-MEMO_SIZE = 4096
 _MAX_TERMS = 1 << 16  # terms per vectorised batch: small temporaries stay in cache and are reused
 _TABLE_MAX = 1 << 20  # largest block size for which log-factorials are tabulated
 
@@ -85,26 +91,11 @@ def _support(log_pmf, lo: np.ndarray, hi: np.ndarray, mode: np.ndarray):
     return np.where(full, lo, ends[1]), np.where(full, hi, ends[0])
 
 
-SizeCounts = Tuple[Tuple[int, ...], Tuple[int, ...]]
-
-
-def size_counts(sizes: Any) -> SizeCounts:
-    """The distinct block sizes, ascending, and how many blocks have each: all that E[I] and
-    Var[I] under the permutation model depend on (a hashable key for their memos)."""
-    u, c = np.unique(np.asarray(sizes, dtype=np.int64), return_counts=True)
-    return tuple(u.tolist()), tuple(c.tolist())
-
-
-def as_arrays(counts: SizeCounts) -> Tuple[np.ndarray, np.ndarray]:
-    """:func:`size_counts` back as the int64 arrays ``np.unique`` gave."""
-    return np.array(counts[0], dtype=np.int64), np.array(counts[1], dtype=np.int64)
-
-
 def expected_mutual_info(a: np.ndarray, b: np.ndarray, n: int) -> float:
     """Exact E[I(T; H)] (nats) for random labelings with block sizes ``a`` and ``b``.
 
     It depends on the multisets of sizes only, so a process remembers the last
-    :data:`MEMO_SIZE` of them: the contingency tables of one pair of margins (every table
+    :data:`~.stats.MEMO_SIZE` of them: the contingency tables of one pair of margins (every table
     ``constant_baseline`` weighs), a renamed or permuted instance and its original all have
     the same E[I], computed once, bit for bit the same.
     """

@@ -43,10 +43,9 @@ from typing import Any, Dict, Tuple
 import numpy as np
 
 from ..ops import exp_array, log_array
-from .ami import MEMO_SIZE, SizeCounts, as_arrays, size_counts
 from .base import Metric
 from .information import _NMI_CONV
-from .stats import remembered
+from .stats import MEMO_SIZE, SizeCounts, as_arrays, remembered, size_counts
 
 __all__ = ["smi", "smi_formula", "mi_moments", "constant_mi"]
 
@@ -120,7 +119,7 @@ def mi_moments(a: Any, b: Any, n: int) -> Tuple[float, float]:
     """(E[I], Var[I]) in nats under the permutation model, for block sizes ``a`` and ``b``.
 
     Remembered by the multisets of sizes, as :func:`~.ami.expected_mutual_info` is (the last
-    :data:`~.ami.MEMO_SIZE` of them in a process): every contingency table with the same
+    :data:`~.stats.MEMO_SIZE` of them in a process): every contingency table with the same
     margins has the same moments.
     """
     return _mi_moments(size_counts(a), size_counts(b), int(n))

@@ -8,15 +8,34 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Callable, List, TypeVar
+from typing import Any, Callable, List, Tuple, TypeVar
+
+import numpy as np
 
 __all__ = ["PairCounts", "Entropies", "pair_counts", "entropies", "cached", "remembered",
-           "forget_memos"]
+           "forget_memos", "size_counts", "as_arrays"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: The process's memos across tables (:func:`remembered`), which :func:`forget_memos` clears.
 MEMOS: List[Any] = []
+#: Distinct pairs of block-size multisets whose E[I] (:mod:`.ami`) and Var[I] (:mod:`.smi`)
+#: a process keeps.
+MEMO_SIZE = 4096
+#: A multiset of block sizes: the distinct sizes, ascending, and how many blocks have each.
+SizeCounts = Tuple[Tuple[int, ...], Tuple[int, ...]]
+
+
+def size_counts(sizes: Any) -> SizeCounts:
+    """The distinct block sizes, ascending, and how many blocks have each: all that E[I] and
+    Var[I] under the permutation model depend on (a hashable key for their memos)."""
+    u, c = np.unique(np.asarray(sizes, dtype=np.int64), return_counts=True)
+    return tuple(u.tolist()), tuple(c.tolist())
+
+
+def as_arrays(counts: SizeCounts) -> Tuple[np.ndarray, np.ndarray]:
+    """:func:`size_counts` back as the int64 arrays ``np.unique`` gave."""
+    return np.array(counts[0], dtype=np.int64), np.array(counts[1], dtype=np.int64)
 
 
 def remembered(maxsize: int) -> Callable[[F], F]:
