@@ -14,7 +14,7 @@ reason ``crashed`` at the shape pair and size it was scoring, with the signal or
 The child dies with the worker (``PR_SET_PDEATHSIG``); a call that hangs past its time limit
 without letting the child's own alarm stop it is killed by the worker before the pool's
 watchdog would kill the worker, and ends the phase quietly (slowness is not a scale finding).
-The values the child computes are handed back one by one as it learns them (``scale.watch``),
+The values the child computes are handed back one by one as it learns them (``shape_scorer.watch``),
 and a call it is killed in is remembered as cut off, so the other checks of the metric share
 them as when the phase runs in the worker itself.  Elsewhere (a built-in, the auditing process, a
 system without ``fork``) the phase runs in place.
@@ -35,7 +35,7 @@ from ..constraint import Instance
 from ..errors import MetricCallError
 from ..partition import Partition
 from ..settings import TIMEOUT_GRACE, WALL_FACTOR
-from . import scale
+from . import scale, shape_scorer
 from .core import OutOfTime
 
 __all__ = ["run_scale_isolated"]
@@ -112,14 +112,14 @@ def _child(search: Any, max_n: int, max_items: int, fd: int) -> None:  # pragma:
             return partitions(shapes, n, shared)
 
         scale._partitions = reported
-        scale.watch = lambda what, key, entry: _send(fd, (what, key, entry))
+        shape_scorer.watch = lambda what, key, entry: _send(fd, (what, key, entry))
         search.findings = _Reporting(search.findings, fd)
         out_of_time = False
         try:
             search.run_scale(max_n, max_items)
         except OutOfTime:
             out_of_time = True
-        _send(fd, ("done", out_of_time))  # its values went as it learned them (scale.watch)
+        _send(fd, ("done", out_of_time))  # its values went as it learned them (watch)
     except BaseException as exc:  # noqa: B036 - the phase's own failure, not the metric's
         code = 70
         try:

@@ -27,7 +27,8 @@ data, and of its key: ``(kind, reason, "scale", cause)``); an error is one findi
 reason and exception type (keyed as on small inputs: ``raised:ZeroDivisionError``).  A kind
 already found on small inputs is not reported again at scale.  A call
 that takes more than :data:`SCALE_CALL_SECONDS` (or is predicted to, from the same shape
-pair's smaller calls: :mod:`.cost`) or runs out of memory ends its shape pair
+pair's calls: :mod:`.cost`; a constraint's copies of the pair too,
+:mod:`.shape_scorer`) or runs out of memory ends its shape pair
 quietly (slowness is the ``scaling`` property's business, not a finding here); the phase
 stops after :data:`SCALE_SECONDS` of CPU time in all (or
 :data:`~metricprops.settings.WALL_FACTOR` times that of wall time); a metric fast enough
@@ -41,10 +42,9 @@ however far a slow metric got here).
 """
 from __future__ import annotations
 
-import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from ..calls import Deadline, Scorer, gc_paused
+from ..calls import Deadline, Scorer
 from ..constraint import Evaluation, Instance, Outcome
 from ..errors import MetricCallError
 from ..partition import Partition
@@ -52,6 +52,7 @@ from ..results.model import Counterexample, Finding
 from . import continuity, cost
 from .declared import CONVENTION, declared_key
 from .records import compact
+from .shape_scorer import QUIET, ShapeScorer, remember_values, shared_values  # noqa: F401
 from .shapes import (  # noqa: F401
     DISTINCT_PAIRS,
     LIMITS,
@@ -74,8 +75,6 @@ __all__ = ["SHAPES", "SHAPE_PAIRS", "LIMITS", "SCALE_SECONDS", "SCALE_CALL_SECON
 SCALE_SECONDS = 10.0
 #: Seconds one call may take in the scale phase (the check's own time limit, if lower, wins).
 SCALE_CALL_SECONDS = 1.0
-#: Reasons of a call error that end a shape pair quietly (resource limits, not findings).
-QUIET = ("timeout", "memory")
 
 
 class ScaleFinding:
@@ -127,160 +126,6 @@ class ScaleFinding:
                        reason=reason, minimal="bisected", cause=key[3] or None)
 
 
-#: (metric name, function) -> {(truth shape, pred shape): (value or MetricCallError, CPU
-#: seconds)}: the scale phases of the checks of one metric share the values of the shapes
-#: they all score (no labels kept), and their errors: a call cut off at its time limit is not
-#: made again by the next check of the metric (a slow metric's scale phase would cost each
-#: check as much).  A remembered call is charged to the phase's deadline at what it cost, so
-#: that a check gets as far with the memo as without it.  Keyed on the function, not the
-#: Metric object: a check run in a worker process gets a fresh copy of the Metric, but the
-#: same imported function.  Worker processes send theirs back with each check, and the
-#: auditing process hands them to the next check of the metric (:func:`shared_values`,
-#: :func:`remember_values`): a worker that cut a call off is replaced, and its memo with it.
-_VALUES: Dict[tuple, Dict[tuple, Tuple[Any, float]]] = {}
-
-
-def _memo(metric: Any) -> Dict[tuple, Tuple[Any, float]]:
-    return _VALUES.setdefault((metric.name, metric.func or metric.formula), {})
-
-
-#: Told of each call the scale phase makes afresh: ``watch("call", key, None)`` before it,
-#: ``watch("value", key, entry)`` after (``entry`` as :func:`shared_values` gives it, or
-#: ``None``).  The forked child of :mod:`.isolated` sets it, so that a child killed in a later
-#: call loses nothing it learned, and the call it is killed in is remembered as cut off.
-watch: Optional[Callable[[str, tuple, Any], None]] = None
-
-
-def _travelling(entry: Tuple[Any, float]) -> Optional[Tuple[Any, float]]:
-    """A memo entry in the form that travels between processes (``None``: it does not)."""
-    value, seconds = entry
-    if isinstance(value, MetricCallError):
-        if value.reason not in QUIET:
-            return None
-        value = (value.reason, str(value))
-    return value, seconds
-
-
-def shared_values(metric: Any) -> Dict[tuple, Tuple[Any, float]]:
-    """What this process remembers of ``metric``'s scale shapes, in a form that travels
-    between processes: values, and the errors of the resource limits (:data:`QUIET`) as
-    ``(reason, message)`` (other errors carry their huge inputs: they are made again)."""
-    out = {key: _travelling(entry) for key, entry in _memo(metric).items()}
-    return {key: entry for key, entry in out.items() if entry is not None}
-
-
-def remember_values(metric: Any, values: Optional[Dict[tuple, Tuple[Any, float]]]) -> None:
-    """Take what another process remembered of ``metric``'s scale shapes
-    (:func:`shared_values`)."""
-    memo = _memo(metric)
-    for key, (value, seconds) in (values or {}).items():
-        if key not in memo:
-            if isinstance(value, tuple):
-                value = MetricCallError(value[0], value[1], None, None)
-            memo[key] = (value, seconds)
-
-
-class _ShapeScorer(Scorer):
-    """A scorer that keeps no labels: values (and errors, timeouts included) of known shapes
-    are shared between checks, and charged to ``deadline`` at what they cost."""
-
-    def __init__(self, metric: Any, timeout: Optional[float], deadline: Deadline):
-        super().__init__(metric, timeout)
-        self.deadline = deadline
-        self.last_seconds = 0.0  # what the last call cost (a remembered one: when it was made)
-
-    def raw(self, truth: Partition, pred: Partition) -> float:
-        key = (shape_of(truth), shape_of(pred))
-        started = time.process_time()
-        if None in key[:2]:
-            self._cache.clear()  # no memo kept: the keys would be megabytes
-            try:
-                with gc_paused():  # a collection here is not the call's cost
-                    return super().raw(truth, pred)
-            finally:
-                self.last_seconds = time.process_time() - started
-        values = _memo(self.metric)
-        if key in values:
-            self.deadline.charge(values[key][1])
-        elif self._too_slow(key, values):
-            if watch is not None:
-                watch("value", key, _travelling(values[key]))
-        else:
-            if watch is not None:
-                watch("call", key, None)
-            try:
-                with gc_paused():
-                    value: Any = super().raw(truth, pred)
-            except MetricCallError as exc:  # a timeout too: the next check would wait again
-                value = exc
-            seconds = time.process_time() - started
-            self._cache.clear()
-            self._remember(key, value, seconds)
-        value, self.last_seconds = values[key]
-        if isinstance(value, MetricCallError):
-            raise value
-        return value
-
-    def _remember(self, key: tuple, value: Any, seconds: float) -> None:
-        """Keep ``value`` and its cost in the memo, and tell :data:`watch`."""
-        _memo(self.metric)[key] = (value, seconds)
-        if watch is not None:
-            watch("value", key, _travelling((value, seconds)))
-
-    def timed_again(self, truth: Partition, pred: Partition) -> float:
-        """Call once more on a shape pair already scored, and keep the lower of its two
-        times (in the memo too): what the call costs, not what one slow run of it cost."""
-        key = (shape_of(truth), shape_of(pred))
-        value, seconds = _memo(self.metric)[key]
-        started = time.process_time()
-        try:
-            with gc_paused():
-                super().raw(truth, pred)
-        except MetricCallError:
-            return seconds  # raised this time, not the first: no second time to compare
-        finally:
-            self._cache.clear()
-        again = time.process_time() - started
-        if again < seconds:
-            self._remember(key, value, again)
-        return min(seconds, again)
-
-    def _measured(self, key: tuple, values: Dict[tuple, Tuple[Any, float]]
-                  ) -> List[Tuple[int, float]]:
-        """``(size, seconds)`` of the calls made on ``key``'s shape pair at smaller sizes."""
-        (truth, n), (pred, _) = key
-        return sorted((k[0][1], seconds) for k, (value, seconds) in values.items()
-                      if k[0][0] == truth and k[1][0] == pred and k[0][1] < n
-                      and not isinstance(value, MetricCallError))
-
-    def _too_slow(self, key: tuple, values: Dict[tuple, Tuple[Any, float]]) -> bool:
-        """Whether the call on ``key`` is predicted past the time limit from the calls on
-        the same shape pair at smaller sizes (:mod:`.cost`; a probe a quarter of the way up
-        is timed first when they are far below).  If so it is remembered as cut off there,
-        at no cost: the shape pair ends as the limit would have ended it."""
-        if not self.timeout or key[0][1] != key[1][1]:
-            return False
-        n = key[0][1]
-        points = self._measured(key, values)
-        probe = cost.probe_size(points, n, self.timeout)
-        if probe is not None:
-            try:
-                self.raw(shape_partition(key[0][0], probe), shape_partition(key[1][0], probe))
-            except MetricCallError as exc:
-                if exc.reason not in QUIET:
-                    return False  # the probe raised: the call at n says what it says
-            points = self._measured(key, values)
-        predicted = cost.predicted_seconds(points, n)
-        if predicted is None or predicted <= self.timeout:
-            return False
-        values[key] = (MetricCallError(
-            "timeout", f"{self.metric.name} predicted to take about {predicted:.3g} s at "
-            f"{n} items, past the scale phase's limit of {self.timeout:g} s of CPU time "
-            f"(from its calls at {', '.join(str(size) for size, _ in points)} items)",
-            None, None), 0.0)
-        return True
-
-
 class _Quiet(Exception):
     """A call of the scale phase past its time or memory limit: the shape pair ends."""
 
@@ -292,10 +137,11 @@ def _partitions(shapes: Tuple[str, str], n: int, shared: bool) -> Tuple[Partitio
             Partition.from_labels(shape_labels(shapes[1], n)))
 
 
-def _scorer(metric: Any, scorer: Scorer, deadline: Deadline) -> _ShapeScorer:
+def _scorer(metric: Any, scorer: Scorer, deadline: Deadline,
+            shapes: Optional[Tuple[str, str]] = None) -> ShapeScorer:
     limit = SCALE_CALL_SECONDS if scorer.timeout is None else min(scorer.timeout,
                                                                   SCALE_CALL_SECONDS)
-    return _ShapeScorer(metric, limit, deadline)
+    return ShapeScorer(metric, limit, deadline, shapes)
 
 
 def _outcome(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str], n: int,
@@ -318,8 +164,8 @@ def _found(constraint: Any, metric: Any, scorer: Scorer, shapes: Tuple[str, str]
     if instance is None:  # the constraint skips this size
         return None, None
     try:
-        ev: Evaluation = constraint.evaluate(instance, _scorer(metric, scorer, deadline),
-                                             metric, tolerance)
+        ev: Evaluation = constraint.evaluate(
+            instance, _scorer(metric, scorer, deadline, shapes), metric, tolerance)
     except MetricCallError as exc:
         if exc.reason in QUIET:
             raise _Quiet() from None

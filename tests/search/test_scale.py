@@ -172,7 +172,7 @@ def test_a_cut_off_at_scale_travels_to_the_next_check_in_a_fresh_worker(monkeypa
 def test_a_remembered_call_costs_the_phase_what_it_cost_when_it_was_made():
     # so that a check gets as far in its scale phase with the memo as without it
     from metricprops.calls import Deadline
-    from metricprops.search import scale
+    from metricprops.search import scale, shape_scorer
 
     m = mp.metric(lambda t, p: 0.25, name="remembered_once", bounds=(0, 1))
     truth = scale.shape_partition("one block", 4097)
@@ -181,7 +181,7 @@ def test_a_remembered_call_costs_the_phase_what_it_cost_when_it_was_made():
     scale.remember_values(m, {shapes: (0.75, 5.0), (shapes[1], shapes[0]): (("timeout", "slow"),
                                                                             1.5)})
     deadline = Deadline(1.0)
-    scorer = scale._ShapeScorer(m, 1.0, deadline)
+    scorer = shape_scorer.ShapeScorer(m, 1.0, deadline)
     assert scorer.raw(truth, pred) == 0.75  # remembered, not called (the call gives 0.25)
     assert scorer.last_seconds == 5.0 and deadline.passed() and deadline.cpu() >= 5.0
     with pytest.raises(mp.MetricCallError) as info:
