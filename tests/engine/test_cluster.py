@@ -112,10 +112,10 @@ def test_the_cli_sends_a_comparison_to_the_cluster(scheduler, invoke, tmp_path):
 
 @pytest.fixture
 def unreachable():
-    """A scheduler address where nothing listens, given up on after one second."""
+    """A scheduler address where nothing listens, given up on after a fifth of a second."""
     import dask
 
-    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+    with dask.config.set({"distributed.comm.timeouts.connect": "200ms"}):
         yield "tcp://127.0.0.1:9"
 
 

@@ -112,7 +112,7 @@ def test_a_call_cut_off_at_scale_is_not_made_again_by_the_next_check(monkeypatch
 
     from metricprops.search import scale
 
-    monkeypatch.setattr(scale, "SCALE_CALL_SECONDS", 0.2)
+    monkeypatch.setattr(scale, "SCALE_CALL_SECONDS", 0.1)  # each cut-off waits 3 x 0.1 s
     seen = []
 
     @mp.metric(name="slow_past_1000", bounds=(0, 1), perfect=1, symmetric=True)
@@ -148,9 +148,9 @@ def test_a_cut_off_at_scale_travels_to_the_next_check_in_a_fresh_worker(monkeypa
 
     from metricprops.search import isolated, scale
 
-    monkeypatch.setattr(scale, "SCALE_CALL_SECONDS", 0.2)  # the workers are forked after this
-    if killed:  # the child is killed 0.2 s into a call; its own timer would stop it at 0.6 s
-        monkeypatch.setattr(isolated, "TIMEOUT_GRACE", -0.8)
+    monkeypatch.setattr(scale, "SCALE_CALL_SECONDS", 0.1)  # the workers are forked after this
+    if killed:  # the child is killed 0.1 s into a call; its own timer would stop it at 0.3 s
+        monkeypatch.setattr(isolated, "TIMEOUT_GRACE", -0.4)
     log = tmp_path / "calls.txt"
 
     @mp.metric(name="slow_past_1000", bounds=(0, 1), perfect=1, symmetric=True)
