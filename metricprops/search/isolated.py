@@ -14,10 +14,10 @@ reason ``crashed`` at the shape pair and size it was scoring, with the signal or
 The child dies with the worker (``PR_SET_PDEATHSIG``); a call that hangs past its time limit
 without letting the child's own alarm stop it is killed by the worker before the pool's
 watchdog would kill the worker, and ends the phase quietly (slowness is not a scale finding).
-The values the child computes are handed back one by one as it learns them (``shape_scorer.watch``),
-and a call it is killed in is remembered as cut off, so the other checks of the metric share
-them as when the phase runs in the worker itself.  Elsewhere (a built-in, the auditing process, a
-system without ``fork``) the phase runs in place.
+The values the child computes are handed back one by one as it learns them
+(``shape_scorer.watch``), and a call it is killed in is remembered as cut off, so the other
+checks of the metric share them as when the phase runs in the worker itself.  Elsewhere (a
+built-in, the auditing process, a system without ``fork``) the phase runs in place.
 """
 from __future__ import annotations
 

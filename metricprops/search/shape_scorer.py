@@ -170,11 +170,7 @@ class ShapeScorer(Scorer):
                                 _memo(self.metric), at_most=True)
         predicted = cost.predicted_seconds(points, n)
         if predicted is not None and predicted > self.timeout:
-            raise MetricCallError(
-                "timeout", f"{self.metric.name} predicted to take about {predicted:.3g} s at "
-                f"{n} items, past the scale phase's limit of {self.timeout:g} s of CPU time "
-                f"(from its calls on {cause(self.shapes)} at "
-                f"{', '.join(str(size) for size, _ in points)} items)", None, None)
+            raise self._predicted_past(predicted, n, points, f"on {cause(self.shapes)} ")
 
     def _too_slow(self, key: tuple, values: Dict[tuple, Tuple[Any, float]]) -> bool:
         """Whether the call on ``key`` is predicted past the time limit from the calls on
@@ -196,9 +192,15 @@ class ShapeScorer(Scorer):
         predicted = cost.predicted_seconds(points, n)
         if predicted is None or predicted <= self.timeout:
             return False
-        values[key] = (MetricCallError(
+        values[key] = (self._predicted_past(predicted, n, points), 0.0)
+        return True
+
+    def _predicted_past(self, predicted: float, n: int, points: List[Tuple[int, float]],
+                        on: str = "") -> MetricCallError:
+        """The ``timeout`` error of a call at ``n`` items predicted to take ``predicted``
+        seconds from ``points`` (the calls ``on`` a shape pair it was predicted from)."""
+        return MetricCallError(
             "timeout", f"{self.metric.name} predicted to take about {predicted:.3g} s at "
             f"{n} items, past the scale phase's limit of {self.timeout:g} s of CPU time "
-            f"(from its calls at {', '.join(str(size) for size, _ in points)} items)",
-            None, None), 0.0)
-        return True
+            f"(from its calls {on}at {', '.join(str(size) for size, _ in points)} items)",
+            None, None)
