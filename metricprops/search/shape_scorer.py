@@ -147,14 +147,11 @@ class ShapeScorer(Scorer):
             self._remember(key, value, again)
         return min(seconds, again)
 
-    def _measured(self, key: tuple, values: Dict[tuple, Tuple[Any, float]],
-                  at_most: bool = False) -> List[Tuple[int, float]]:
-        """``(size, seconds)`` of the calls made on ``key``'s shape pair at smaller sizes
-        (``at_most``: at sizes up to ``key``'s)."""
-        (truth, n), (pred, _) = key
-        return sorted((k[0][1], seconds) for k, (value, seconds) in values.items()
-                      if k[0][0] == truth and k[1][0] == pred
-                      and (k[0][1] <= n if at_most else k[0][1] < n)
+    def _measured(self, shapes: Tuple[str, str], below: int) -> List[Tuple[int, float]]:
+        """``(size, seconds)`` of the calls made on the shape pair ``shapes`` at sizes below
+        ``below``, ascending."""
+        return sorted((k[0][1], seconds) for k, (value, seconds) in _memo(self.metric).items()
+                      if (k[0][0], k[1][0]) == shapes and k[0][1] < below
                       and not isinstance(value, MetricCallError))
 
     def _predict_derived(self, n: int) -> None:
@@ -166,8 +163,7 @@ class ShapeScorer(Scorer):
         the prediction does)."""
         if not self.timeout or self.shapes is None:
             return
-        points = self._measured(((self.shapes[0], n), (self.shapes[1], n)),
-                                _memo(self.metric), at_most=True)
+        points = self._measured(self.shapes, n + 1)  # the pair's own call at n included
         predicted = cost.predicted_seconds(points, n)
         if predicted is not None and predicted > self.timeout:
             raise self._predicted_past(predicted, n, points, f"on {cause(self.shapes)} ")
@@ -179,8 +175,8 @@ class ShapeScorer(Scorer):
         at no cost: the shape pair ends as the limit would have ended it."""
         if not self.timeout or key[0][1] != key[1][1]:
             return False
-        n = key[0][1]
-        points = self._measured(key, values)
+        n, shapes = key[0][1], (key[0][0], key[1][0])
+        points = self._measured(shapes, n)
         probe = cost.probe_size(points, n, self.timeout)
         if probe is not None:
             try:
@@ -188,7 +184,7 @@ class ShapeScorer(Scorer):
             except MetricCallError as exc:
                 if exc.reason not in QUIET:
                     return False  # the probe raised: the call at n says what it says
-            points = self._measured(key, values)
+            points = self._measured(shapes, n)
         predicted = cost.predicted_seconds(points, n)
         if predicted is None or predicted <= self.timeout:
             return False
