@@ -418,6 +418,14 @@ class Scorer:
         key = (truth.labels.tobytes(), pred.labels.tobytes(), truth.n)
         if key in self._cache:
             return self._cache[key]
+        self.calls += 1
+        number = self._value(key, truth, pred)
+        self._cache[key] = number
+        return number
+
+    def _value(self, key: Tuple[bytes, bytes, int], truth: Partition, pred: Partition
+               ) -> float:
+        """The metric's value on ``(truth, pred)`` (``key``), called now."""
         m = self.metric
         if m.builtin:
             call = lambda: m(truth, pred)  # noqa: E731
@@ -426,7 +434,6 @@ class Scorer:
         else:
             t_list, p_list = truth.tolist(), pred.tolist()
             call = lambda: m.func(t_list, p_list)  # noqa: E731
-        self.calls += 1
         try:
             with silenced():
                 # a worker's call record holds partition codes: a cover is not recorded
@@ -456,7 +463,6 @@ class Scorer:
         if not math.isfinite(number):
             reason = "nan" if math.isnan(number) else "inf"
             raise MetricCallError(reason, f"{m.name} returned {number}", truth, pred)
-        self._cache[key] = number
         return number
 
     def __call__(self, truth: Partition, pred: Partition) -> float:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import time
 from typing import Any, Optional, Sequence
 
-from ..calls import Scorer, call_timers
+from ..calls import call_timers
 from ..constraint import Constraint
 from ..results.model import CheckResult, Status
 from ..settings import Budget
 from .chunks import resume
 from .core import Abort, OutOfTime, Search
 from .isolated import run_scale_isolated
+from .value_store import StoreScorer
 from .verdict import result, verdict
 
 __all__ = ["run_check"]
@@ -35,7 +36,7 @@ def run_check(m: Any, c: Constraint, seed: int, budget: Budget, *,
         return result(m, c, Status.NOT_APPLICABLE, message=reason, seconds=0.0,
                       exhaustive_n=budget.exhaustive_n, max_items=budget.max_items, seed=seed,
                       tolerance=budget.tolerance, min_items=budget.min_items)
-    search = Search(c, m, Scorer(m, budget.timeout), budget.tolerance, budget.min_items,
+    search = Search(c, m, StoreScorer(m, budget.timeout), budget.tolerance, budget.min_items,
                     deadline)
     try:
         with call_timers():  # the time limit's handlers, installed once for the check
