@@ -122,8 +122,11 @@ class LabelInvariance(RenamingConstraint):
     budget = 0.5
     kinds = KINDS
     combos = COMBOS
-    #: the scale phase skips its identical pairs (each renaming is a call of its own)
+    #: the scale phase skips its identical pairs (each renaming is a call of its own), and
+    #: the sizes where only counts overflow: a renaming meets the widths of label codes
+    #: (2^8, 2^12, 2^16: :data:`~metricprops.search.shapes.CODE_LIMITS`), not of counts
     scale_identical = False
+    scale_codes_only = True
 
     def scale_instance(self, truth: Partition, pred: Partition) -> Instance:
         return renamed_instance(truth, pred, SCALE_COMBOS, reversed_order(truth.n))

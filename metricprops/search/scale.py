@@ -8,7 +8,9 @@ singletons, two halves, one giant block among singletons, many equal blocks, ske
 random) in pairs (:data:`SHAPE_PAIRS`, identical pairs among them: a declared perfect value
 is an exact reference at every size; a constraint whose ``scale_identical`` is false skips
 them) at a short ladder of sizes past those limits
-(:func:`ladder`: 257, 4097, 92683 and ``scale_max_n``, default 131072); a failure at one size
+(:func:`ladder`: 257, 4097, 92683 and ``scale_max_n``, default 131072; a constraint whose
+``scale_codes_only`` is true, label invariance, leaves out 92683, where only counts
+overflow: :data:`~.shapes.CODE_LIMITS`); a failure at one size
 is bisected back to the limit it passed.  A constraint takes part by giving
 :meth:`~metricprops.constraint.Constraint.scale_instance`; the checks of one metric share the
 values of the ladder's shapes (bounds, maximal agreement and symmetry score the same pairs).
@@ -195,10 +197,11 @@ def _constraint_ladder(search: Any, max_n: int, deadline: Deadline,
                        outcome: Callable[..., Tuple[Optional[tuple], Any]]) -> None:
     c, m = search.constraint, search.metric
     pairs = SHAPE_PAIRS if getattr(c, "scale_identical", True) else DISTINCT_PAIRS
+    sizes = ladder(max_n, codes_only=getattr(c, "scale_codes_only", False))
     for shapes in pairs:
         passed = 1
         try:
-            for n in ladder(max_n):
+            for n in sizes:
                 if deadline.passed():
                     return
                 found, what = outcome(shapes, n, shared=True)

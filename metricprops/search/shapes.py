@@ -76,11 +76,17 @@ def shape_labels(shape: str, n: int) -> np.ndarray:
     return SHAPES[shape](int(n))
 
 
-def ladder(max_n: int) -> List[int]:
-    """The sizes tried, ascending: each limit of :data:`LIMITS` up to ``max_n``, and
-    ``max_n`` itself."""
-    sizes = sorted({n for n, _ in LIMITS if n <= max_n} | ({max_n} if max_n >= 2 else set()))
-    return sizes
+#: The limits of :data:`LIMITS` where the labels' own codes pass an integer width (2^8, 2^12,
+#: 2^16): all that renaming the labels can meet.  92,683 is a limit of counts only, which a
+#: renaming leaves as they are (the shape pair itself is scored there by the other checks).
+CODE_LIMITS: Tuple[int, ...] = (257, 4097, 131072)
+
+
+def ladder(max_n: int, codes_only: bool = False) -> List[int]:
+    """The sizes tried, ascending: each limit of :data:`LIMITS` up to ``max_n`` (of
+    :data:`CODE_LIMITS` with ``codes_only``), and ``max_n`` itself."""
+    limits = {n for n, _ in LIMITS if n <= max_n and (not codes_only or n in CODE_LIMITS)}
+    return sorted(limits | ({max_n} if max_n >= 2 else set()))
 
 
 def cause(shapes: Tuple[str, str]) -> str:

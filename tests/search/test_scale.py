@@ -28,6 +28,29 @@ def test_ladder_crosses_the_limits_up_to_the_maximum():
     assert ("two halves", "two halves") in SHAPE_PAIRS  # identical pairs are checked too
     assert ladder(5000) == [257, 4097, 5000] and ladder(1) == []
     assert all(len(shape_labels(s, 1000)) == 1000 for s in SHAPES)
+    # label codes pass widths at 2^8, 2^12, 2^16; 92,683 is a limit of counts only
+    assert ladder(2**17, codes_only=True) == [257, 4097, 131072]
+    assert ladder(100_000, codes_only=True) == [257, 4097, 100_000]
+
+
+def test_label_invariance_renames_at_the_code_limits_the_other_checks_at_every_size(
+        monkeypatch):
+    from metricprops.search import shapes
+    monkeypatch.setattr(shapes, "CODE_LIMITS", (257, 600))  # as if 500 were a count limit
+    monkeypatch.setattr(shapes, "LIMITS", ((257, ""), (500, ""), (600, "")))
+    sizes = {}
+    for name in ("label_invariance", "symmetry"):
+        seen = sizes[name] = set()
+
+        def f(labels_true, labels_pred, seen=seen):
+            seen.add(len(labels_true))
+            return 0.5
+
+        metric = mp.metric(f, name=f"sized_{name}", bounds=(0, 1))
+        mp.check(metric, name, seed=1, max_examples=0, exhaustive_n=2, scale_max_n=600,
+                 isolate=False)
+    assert {257, 600} <= sizes["label_invariance"] and 500 not in sizes["label_invariance"]
+    assert {257, 500, 600} <= sizes["symmetry"]
 
 
 def test_fmi_int32_nan_is_bisected_to_its_smallest_size():
