@@ -108,7 +108,9 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     each batch as many calls as take :data:`BATCH_SECONDS` of CPU time (the process's CPU
     clock advances in ticks of a few milliseconds on many systems), per call -- except at a
     size whose traced call took under a quarter of :data:`FLOOR`, too fast for the fit, where
-    one untraced call is timed (its time is shown, never fitted).  On the workloads after the
+    one untraced call is timed (its time is shown, never fitted), and after a batch under
+    :data:`FLOOR` (more batches could only lower a time the fit leaves out).  On the
+    workloads after the
     first, nothing is traced (their memory is not judged), one untraced call is timed first
     and, unless it is too fast for the fit or longer than a batch, one batch -- unless
     ``careful`` (a failure's confirmation), which times them as the first.  As
@@ -163,7 +165,7 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
             for _ in range((REPEATS if careful else 1) if more else 0):
                 ok, value, batch_cpu, batch_wall = _batch(run)
                 cpu, wall = min(cpu, batch_cpu), min(wall, batch_wall)
-                if not ok or _slow(cpu, wall) or cpu < FLOOR / 4:  # too fast for the fit
+                if not ok or _slow(cpu, wall) or cpu < FLOOR:  # too fast for the fit
                     break
             if not ok:
                 stop = (f"the call on {n} items {value}" if str(value).startswith("returned ")
@@ -179,6 +181,31 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
                 break
         _interleave(rows, runs, ROUNDS if careful else 1)
     return Measurement(rows, stop)
+
+
+def peaks(metric: Any, timeout: Optional[float], sizes: Sequence[int],
+          shape: Workload = WORKLOADS[0]) -> Tuple[Dict[int, float], str]:
+    """The peak memory of one traced call at each of ``sizes`` (the sizes ``"n"`` of an
+    earlier measurement's memory fit), nothing timed, after one untraced call at the first
+    (a cache built by a first call is not a peak), and ``""`` -- or why a call failed.  A
+    peak does not move with the machine's load as a time does: what confirms a memory growth
+    is tracing the sizes its fit used once more, not measuring every size again."""
+    out: Dict[int, float] = {}
+    gc.collect()
+    with pools_narrowed():
+        for size in shape.sizes:
+            run, n = _caller(metric, shape, size, timeout)
+            if n > max(sizes, default=0):
+                break
+            if n not in sizes:
+                continue
+            ok, value = run() if not out else (True, None)  # warm-up: imports, caches
+            if ok:
+                ok, value = _traced(run)
+            if not ok:
+                return out, f"the call on {n} items raised {value}"
+            out[n] = value
+    return out, ""
 
 
 def _predicted_slow(rows: List[Dict[str, float]], later: Sequence[int], caller: Any) -> bool:
@@ -264,3 +291,10 @@ def exponents(rows: List[Dict[str, float]]) -> Tuple[Optional[float], Optional[f
     return (fit([(r["n"], r["seconds"]) for r in rows], FLOOR),
             fit([(r["n"], r["peak_bytes"]) for r in rows if r["peak_bytes"] == r["peak_bytes"]],
                 MEMORY_FLOOR))
+
+
+def memory_sizes(rows: List[Dict[str, float]]) -> List[int]:
+    """The sizes ``"n"`` whose peaks the memory fit of ``rows`` uses (:func:`fit`)."""
+    return [int(r["n"]) for r in rows
+            if r["peak_bytes"] == r["peak_bytes"] and r["peak_bytes"] >= MEMORY_FLOOR
+            ][-FIT_POINTS:]

@@ -27,8 +27,9 @@ not growth) and peaks under 64 KiB are left out of the fits.  Violated when the 
 exponent exceeds the declared one (:attr:`Metric.complexity`, default ``"n"``) by more than
 :data:`TIME_MARGIN` (0.75), or the memory exponent exceeds ``max(1, declared)`` by more than
 :data:`MEMORY_MARGIN` (0.5), on two independent measurements (the second confirms the first:
-a load spike on a shared machine does not fail a sound metric; when only the time grew too
-fast, the second times again the sizes the first fitted, nothing traced).  A metric that
+a load spike on a shared machine does not fail a sound metric: the second times again the
+sizes the first's time fit used, nothing traced, and traces once more those its memory fit
+used).  A metric that
 stopped the sizes before the time could be fitted (too slow at a few hundred items, a call
 that raised) is not passed: the check gives up (``gave_up``) and says why (:func:`judge`).
 
@@ -67,11 +68,14 @@ from ._growth import (
     FIT_POINTS,
     FLOOR,
     MEMORY_CAP,
+    MEMORY_FLOOR,
     SIZES,
     TOTAL_SECONDS,
     exponents,
     fit,
     measure,
+    memory_sizes,
+    peaks,
     workload,
 )
 from ._workloads import FIXED_ITEMS, WORKLOADS, Workload
@@ -157,25 +161,44 @@ def judge_confirmed(metric: Any, terms: List[Term], timeout: Optional[float],
     metric), and an undecided measurement of the first workload is made once more before
     it stands (another workload's is left undecided: it decides nothing).
 
-    A time that grew too fast, its memory not, is confirmed on the sizes its fit used, timed
-    again and nothing traced (:func:`retimed`): the sizes below them and the traced calls
-    (several times slower than plain ones in Python code) would not change the verdict."""
+    A time that grew too fast is confirmed on the sizes its fit used, timed again and
+    nothing traced (:func:`retimed`): the sizes below them and the traced calls (several
+    times slower than plain ones in Python code) would not change the verdict.  A peak
+    memory that grew too fast is confirmed on the sizes its fit used, each traced once more
+    (:func:`retraced`; a peak does not move with the machine's load), not by measuring every
+    size again (2026-12-06: 3-4 s a quadratic library metric)."""
     first = judge(metric, terms, timeout, shape)
     if first.undecided and shape is WORKLOADS[0]:
         first = judge(metric, terms, timeout, shape)
     if first.undecided or not first.over:
         return first
-    if "peak memory" in first.over:
-        again = judge(metric, terms, timeout, shape, careful=True)
-    else:
+    again = first
+    if "time" in first.over:
         again = retimed(first, judge(metric, terms, timeout, shape, careful=True,
                                      again=fitted_sizes(first.rows)))
+    if "peak memory" in first.over:
+        again = retraced(again, terms, *peaks(metric, timeout, memory_sizes(first.rows), shape))
     return again._replace(over={k: v for k, v in again.over.items() if k in first.over})
 
 
 def fitted_sizes(rows: List[Dict[str, float]]) -> List[int]:
     """The sizes ``"n"`` whose times the fit of ``rows`` uses (:func:`fit`)."""
     return [int(r["n"]) for r in rows if r["seconds"] >= FLOOR][-FIT_POINTS:]
+
+
+def retraced(judged: Judged, terms: List[Term], traced: Dict[int, float], failed: str
+             ) -> Judged:
+    """``judged`` with the peaks of ``traced`` (the sizes its memory fit used, traced once
+    more: :func:`~._growth.peaks`), its memory exponent and what grew too fast fitted again;
+    a call that failed there (``failed``) confirms no memory growth."""
+    if failed or not traced:
+        return judged._replace(over={k: v for k, v in judged.over.items()
+                                     if k != "peak memory"})
+    rows = [{**r, "peak_bytes": traced[r["n"]]} if r["n"] in traced else r
+            for r in judged.rows]
+    memory = fit(sorted(traced.items()), MEMORY_FLOOR)
+    fitted = (judged.fitted[0], memory)
+    return judged._replace(rows=rows, fitted=fitted, over=_over(fitted, terms, judged.shape))
 
 
 def retimed(first: Judged, again: Judged) -> Judged:

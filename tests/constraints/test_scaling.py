@@ -222,3 +222,38 @@ def test_the_sizes_stop_before_a_call_predicted_past_the_limit(short_scaling_cal
     assert predicted_seconds(points, 2 * rows[-1]["n"]) > CALL_SECONDS
     # before the fit has three sizes, a call is made even when predicted past the limit
     assert not _growth._predicted_slow(rows[:2], [2 * rows[1]["n"]], None)
+
+
+def test_a_memory_growth_is_confirmed_by_tracing_the_sizes_its_fit_used(monkeypatch):
+    # a dense table's peak memory grows as n^2: the confirmation traces the three sizes of
+    # the memory fit once more and measures no size again
+    import importlib
+
+    from metricprops.constraints import _growth
+    from metricprops.metrics.complexity import growth_terms
+    from metricprops.registry import resolve_metric
+
+    scaling = importlib.import_module("metricprops.constraints.scaling")  # the module
+    measured, traced_at = [], []
+    real_measure, real_peaks = scaling.measure, scaling.peaks
+
+    def measure(*args, **kwargs):
+        measured.append(kwargs.get("again"))
+        return real_measure(*args, **kwargs)
+
+    def peaks(metric, timeout, sizes, shape):
+        traced_at.append(list(sizes))
+        return real_peaks(metric, timeout, sizes, shape)
+
+    monkeypatch.setattr(scaling, "measure", measure)
+    monkeypatch.setattr(scaling, "peaks", peaks)
+    judged = scaling.judge_confirmed(resolve_metric(mp.metric(dense_table_rand)),
+                                     growth_terms("n"), None)
+    assert "peak memory" in judged.over and judged.fitted[1] > 1.5
+    assert measured[0] is None and all(again for again in measured[1:])  # no full re-measure
+    first_sizes = [row["n"] for row in judged.rows]
+    assert len(traced_at) == 1 and len(traced_at[0]) == 3
+    assert traced_at[0] == [n for n in first_sizes if n in traced_at[0]][-3:]
+    # the second fit is over the peaks traced again
+    memory = {row["n"]: row["peak_bytes"] for row in judged.rows if row["n"] in traced_at[0]}
+    assert fit(sorted(memory.items()), _growth.MEMORY_FLOOR) == judged.fitted[1]
