@@ -29,8 +29,9 @@ __all__ = ["StoreScorer", "MAX_ITEMS", "forget"]
 
 #: Inputs of at most this many items are kept (the exhaustive and random phases' sizes).
 MAX_ITEMS = 32
-#: Values kept per metric; past it the metric's store starts again (about 60 MB at most).
-MAX_VALUES = 100_000
+#: Values kept per metric; past it the metric's store starts again (an audit's checks of
+#: one metric give 10,000-25,000, mostly of a few items; 50,000 of 32 items take 35 MB).
+MAX_VALUES = 50_000
 #: Metrics whose stores are kept (the checks of one metric run one after another).
 MAX_METRICS = 4
 

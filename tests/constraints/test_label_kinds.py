@@ -142,3 +142,18 @@ def test_each_nan_its_own_label_fails_special_labels_not_label_invariance(run):
 
 def test_refusing_a_missing_value_is_allowed(run):
     assert run(_metric(refuses_missing), "special_labels").status == "passed"
+
+
+@pytest.mark.parametrize("codes", [[0, 1, 0, 2, 2, 1], [3, 0, 3], [5, 40, 5], []])
+def test_every_kind_builds_the_value_of_each_code_in_order(codes):
+    # one value per code, looked up per item (a fast path for codes 0 .. k-1): the labels
+    # are what mapping the kind over the codes gives, container and dtype included
+    from metricprops.constraints.label_invariance import KINDS
+
+    for kind in KINDS:
+        built, expected = kind.build(codes), [kind.value(j) for j in codes]
+        if kind.dtype is None:
+            assert built == expected and type(built) is list, kind.name
+        else:
+            reference = np.array(expected, dtype=kind.dtype)
+            assert built.dtype == reference.dtype and built.tolist() == reference.tolist()
