@@ -16,7 +16,6 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from metricprops.calls import Deadline, as_number, gc_paused, past_limit, pools_narrowed
-from metricprops.metrics.complexity import predicted_seconds
 from metricprops.metrics.stats import forget_memos
 from metricprops.partition import Partition
 
@@ -134,18 +133,9 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     first = shape is WORKLOADS[0]  # the peak memory is traced on the first workload only
     careful = careful or first
     budget, trace, stop = Deadline(TOTAL_SECONDS), first and again is None, "end"
-    callers: Dict[int, Any] = {}
-
-    def caller(size: int) -> Any:  # built once: the next size's is read for its n
-        if size not in callers:
-            callers.clear()
-            callers[size] = _caller(metric, shape, size, timeout)
-        return callers[size]
-
-    sizes = list(shape.sizes)
     with pools_narrowed():  # one thread: no pool thread woken to spin in a worker
-        for i, size in enumerate(sizes):
-            run, n = caller(size)
+        for size in shape.sizes:
+            run, n = _caller(metric, shape, size, timeout)
             if again is not None and n not in again:
                 if n > max(again, default=0):
                     break
@@ -174,8 +164,7 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
             rows.append({"n": n, "seconds": cpu, "wall_seconds": wall, "peak_bytes": peak})
             runs.append(run)
             stop = ("budget" if budget.passed() else "end") if again is not None else (
-                "slow" if _slow(cpu, wall) or _predicted_slow(rows, sizes[i + 1:], caller)
-                else "memory" if peak > MEMORY_CAP / 4
+                "slow" if _slow(cpu, wall) else "memory" if peak > MEMORY_CAP / 4
                 else "budget" if budget.passed() else "end")
             if stop != "end":
                 break
@@ -206,19 +195,6 @@ def peaks(metric: Any, timeout: Optional[float], sizes: Sequence[int],
                 return out, f"the call on {n} items raised {value}"
             out[n] = value
     return out, ""
-
-
-def _predicted_slow(rows: List[Dict[str, float]], later: Sequence[int], caller: Any) -> bool:
-    """Whether the next size's call is predicted past :data:`CALL_SECONDS` from the growth
-    measured so far (:func:`~metricprops.metrics.complexity.predicted_seconds`), once the
-    fit has its :data:`FIT_POINTS` sizes: the sizes stop growing there rather than after
-    paying for the call (up to a quadratic metric's 1.2 s), and the fit is the same
-    three largest sizes timed at :data:`FLOOR` or more.  Never before the fit has them: a
-    slow metric is still measured up to the first call past the limit."""
-    if not later or sum(r["seconds"] >= FLOOR for r in rows) < FIT_POINTS:
-        return False
-    predicted = predicted_seconds([(r["n"], r["seconds"]) for r in rows], caller(later[0])[1])
-    return predicted is not None and predicted > CALL_SECONDS
 
 
 def _caller(metric: Any, shape: Workload, size: int, timeout: Optional[float]) -> Any:

@@ -18,11 +18,7 @@ The metric is called once before anything is measured (lazy imports and caches a
 its peak memory).  It stops growing at the first size where a call takes more than
 :data:`CALL_SECONDS` of CPU time (or :data:`~metricprops.settings.WALL_FACTOR` × that of
 wall time) or more than a quarter of :data:`MEMORY_CAP` of memory, where a call raises, or
-after :data:`TOTAL_SECONDS` of CPU time -- or, once three sizes took :data:`FLOOR` or more
-(what the fit needs), before a size whose call the growth so far predicts past
-:data:`CALL_SECONDS` (:func:`~metricprops.metrics.complexity.predicted_seconds`): that call
-would cost up to four times the limit for a quadratic metric, twice over with the
-confirmation, and the fit has its sizes; times under :data:`FLOOR` seconds (call overhead,
+after :data:`TOTAL_SECONDS` of CPU time; times under :data:`FLOOR` seconds (call overhead,
 not growth) and peaks under 64 KiB are left out of the fits.  Violated when the time
 exponent exceeds the declared one (:attr:`Metric.complexity`, default ``"n"``) by more than
 :data:`TIME_MARGIN` (0.75), or the memory exponent exceeds ``max(1, declared)`` by more than
@@ -244,8 +240,7 @@ class Scaling(Constraint):
 
     def verdict_note(self, metric: Any, exhaustive_n: int, max_items: int) -> str:
         return (f"(Timed on blocks of 4 against random n / 4 blocks at {SIZES[0]}, "
-                f"{SIZES[1]}, ... items, doubling until a call took (or, once three sizes "
-                f"were timed, was predicted from their growth to take) more than "
+                f"{SIZES[1]}, ... items, doubling until a call took more than "
                 f"{CALL_SECONDS:g} s of CPU time, a peak passed {MEMORY_CAP / 4 / 2 ** 20:g} MiB "
                 f"or {SIZES[-1]} items; then on "
                 + "; ".join(w.description for w in WORKLOADS[1:])

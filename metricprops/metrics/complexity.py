@@ -7,22 +7,15 @@ declaration of earlier releases (``"n"``, ``"n log n"``, ``"n^2"``, ``"n**1.5"``
 before.  Since ``k <= n``, a metric declared ``O(n^p)`` may spend ``k^p`` on the clusters:
 :func:`allowed_exponent` gives the growth a workload whose items grow like ``s^a`` and whose
 clusters grow like ``s^b`` may show.
-
-What a call will cost is read from calls already measured (:func:`predicted_seconds`: the
-growth between the two largest sizes, at least linear): the scale phase does not wait for a
-call predicted past its time limit (:mod:`metricprops.search.cost`), and the ``scaling``
-property stops growing its sizes before one (:mod:`metricprops.constraints._growth`).
 """
 from __future__ import annotations
 
-import math
 import re
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Tuple
 
 from ..errors import InvalidComplexityError
 
-__all__ = ["growth_terms", "total_exponent", "allowed_exponent", "measured_exponent",
-           "predicted_seconds", "MAX_EXPONENT", "MIN_SECONDS"]
+__all__ = ["growth_terms", "total_exponent", "allowed_exponent"]
 
 #: One term: (power of n, power of k).
 Term = Tuple[float, float]
@@ -79,39 +72,3 @@ def allowed_exponent(terms: List[Term], items: float, clusters: float) -> float:
     the largest over the terms ``n^p k^q`` of ``p·items + q·clusters``, or of
     ``(p + q)·clusters`` (``k <= n``, so an ``n^p`` budget may be spent on the clusters)."""
     return max(max(p * items + q * clusters, (p + q) * clusters) for p, q in terms)
-
-
-# -- measured growth: what a call at a larger size will cost ----------------------------
-
-#: The growth exponent used is at most this (and at least 1: no call gets cheaper as its
-#: input grows).
-MAX_EXPONENT = 3.0
-#: Times below this are call overhead and clock noise (seconds): not used for the exponent.
-MIN_SECONDS = 1e-4
-
-
-def measured_exponent(points: Sequence[Tuple[int, float]]) -> float:
-    """The growth exponent between the two largest points above :data:`MIN_SECONDS`
-    (1 when fewer than two)."""
-    usable = [(n, s) for n, s in points if s >= MIN_SECONDS]
-    if len(usable) < 2:
-        return 1.0
-    (n1, s1), (n2, s2) = usable[-2:]
-    slope = math.log(s2 / s1) / math.log(n2 / n1)
-    return min(MAX_EXPONENT, max(1.0, slope))
-
-
-def predicted_seconds(points: Sequence[Tuple[int, float]], n: int) -> Optional[float]:
-    """The predicted cost of a call at ``n`` items from ``points`` (``(size, seconds)`` of
-    calls on the same inputs at sizes below ``n``, ascending); ``None`` without a point.
-
-    >>> round(predicted_seconds([(257, 0.005), (1025, 0.08)], 4097), 2)
-    1.29
-    >>> round(predicted_seconds([(257, 0.001)], 4097), 4)  # one point: linear, the least
-    0.0159
-    """
-    points = sorted(points)
-    if not points:
-        return None
-    size, seconds = points[-1]
-    return seconds * (n / size) ** measured_exponent(points)

@@ -7,8 +7,7 @@ faster than its input, paying that limit at every shape pair is most of its audi
 pure-Python quadratic metric waited one second per shape pair at 4097 items, nine times per
 audit, to learn what its calls at 257 and 1025 items already said.
 
-:func:`predicted_seconds` (:mod:`metricprops.metrics.complexity`, which the ``scaling``
-property's sizes use too) extrapolates from the two largest sizes measured on the same shape
+:func:`predicted_seconds` extrapolates from the two largest sizes measured on the same shape
 pair (the growth exponent between them, kept between 1 and :data:`MAX_EXPONENT`), and
 :func:`probe_size` says where to time one more call first when the largest measured size is
 far below the next (a quarter of the way up, so that the exponent is read close to where it
@@ -20,10 +19,8 @@ the cut-off itself, depends on the machine's speed.
 """
 from __future__ import annotations
 
+import math
 from typing import Optional, Sequence, Tuple
-
-from ..metrics.complexity import MAX_EXPONENT, MIN_SECONDS, predicted_seconds
-from ..metrics.complexity import measured_exponent as _exponent
 
 __all__ = ["predicted_seconds", "probe_size", "sudden", "PROBE_RATIO", "MAX_EXPONENT",
            "MIN_SECONDS", "SUDDEN"]
@@ -31,10 +28,42 @@ __all__ = ["predicted_seconds", "probe_size", "sudden", "PROBE_RATIO", "MAX_EXPO
 #: A call this much smaller than the next size is too far from it to read the growth at the
 #: next size: a probe a quarter of the way up is timed first.
 PROBE_RATIO = 8
+#: The growth exponent used is at most this (and at least 1: no call gets cheaper as its
+#: input grows).
+MAX_EXPONENT = 3.0
+#: Times below this are call overhead and clock noise (seconds): not used for the exponent.
+MIN_SECONDS = 1e-4
 #: Growth into the largest size steeper by more than this (in the exponent) than the growth
 #: before it is sudden: more likely one slow call (page faults, another thread's work on the
 #: same clock) than the metric's own growth, which changes gradually from size to size.
 SUDDEN = 0.75
+
+
+def _exponent(points: Sequence[Tuple[int, float]]) -> float:
+    """The growth exponent between the two largest points above :data:`MIN_SECONDS`
+    (1 when fewer than two)."""
+    usable = [(n, s) for n, s in points if s >= MIN_SECONDS]
+    if len(usable) < 2:
+        return 1.0
+    (n1, s1), (n2, s2) = usable[-2:]
+    slope = math.log(s2 / s1) / math.log(n2 / n1)
+    return min(MAX_EXPONENT, max(1.0, slope))
+
+
+def predicted_seconds(points: Sequence[Tuple[int, float]], n: int) -> Optional[float]:
+    """The predicted cost of a call at ``n`` items from ``points`` (``(size, seconds)`` of
+    calls on the same shape pair, sizes below ``n``, ascending); ``None`` without a point.
+
+    >>> round(predicted_seconds([(257, 0.005), (1025, 0.08)], 4097), 2)
+    1.29
+    >>> round(predicted_seconds([(257, 0.001)], 4097), 4)  # one point: linear, the least
+    0.0159
+    """
+    points = sorted(points)
+    if not points:
+        return None
+    size, seconds = points[-1]
+    return seconds * (n / size) ** _exponent(points)
 
 
 def probe_size(points: Sequence[Tuple[int, float]], n: int, limit: float) -> Optional[int]:

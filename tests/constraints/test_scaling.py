@@ -200,30 +200,6 @@ def test_a_time_too_fast_is_confirmed_on_the_sizes_its_fit_used(short_scaling_ca
     assert judged.fitted[1] == _growth.exponents(first.rows)[1]
 
 
-def test_the_sizes_stop_before_a_call_predicted_past_the_limit(short_scaling_calls,
-                                                               injected_costs):
-    # once three sizes can be fitted, the growth measured so far predicts the next call
-    # (n^2 here: four times the last) and a call past the limit is not made at all
-    from metricprops.constraints import _growth
-    from metricprops.metrics.complexity import predicted_seconds
-    from metricprops.registry import resolve_metric
-
-    sizes = []
-
-    def counted(labels_true, labels_pred):
-        sizes.append(len(labels_true))
-        return charged_pair_loop_rand(labels_true, labels_pred)
-
-    rows, stop = _growth.measure(resolve_metric(mp.metric(counted)), None)
-    assert stop == "slow" and max(sizes) == rows[-1]["n"]
-    assert all(row["seconds"] <= CALL_SECONDS for row in rows)  # none past the limit
-    assert sum(row["seconds"] >= FLOOR for row in rows) >= 3  # the fit has its sizes
-    points = [(row["n"], row["seconds"]) for row in rows]
-    assert predicted_seconds(points, 2 * rows[-1]["n"]) > CALL_SECONDS
-    # before the fit has three sizes, a call is made even when predicted past the limit
-    assert not _growth._predicted_slow(rows[:2], [2 * rows[1]["n"]], None)
-
-
 def test_a_memory_growth_is_confirmed_by_tracing_the_sizes_its_fit_used(monkeypatch):
     # a dense table's peak memory grows as n^2: the confirmation traces the three sizes of
     # the memory fit once more and measures no size again
