@@ -109,9 +109,9 @@ def measure(metric: Any, timeout: Optional[float], shape: Workload = WORKLOADS[0
     size whose traced call took under a quarter of :data:`FLOOR`, too fast for the fit, where
     one untraced call is timed (its time is shown, never fitted), and after a batch under
     :data:`FLOOR` (more batches could only lower a time the fit leaves out).  On the
-    workloads after the
-    first, nothing is traced (their memory is not judged), one untraced call is timed first
-    and, unless it is too fast for the fit or longer than a batch, one batch -- unless
+    workloads after the first, nothing is traced (their memory is not judged), one untraced
+    call is timed first and, unless it is too fast for the fit or longer than a batch, one
+    batch -- unless
     ``careful`` (a failure's confirmation), which times them as the first.  As
     :mod:`timeit` does, the garbage collector is off while calls are timed (a collection's
     cost depends on what the process did before); thread pools (BLAS, OpenMP: numpy, scipy,

@@ -12,6 +12,7 @@ from typing import Callable, Dict, Optional, Sequence
 
 from ..errors import AuditInterrupted
 from ..results.model import AuditResult, CheckResult
+from ..search import value_store
 from ..settings import Run
 from .dispatch import run_checks
 from .journal import Journal
@@ -30,8 +31,11 @@ def run_audit(tasks: Sequence[CheckTask], result: AuditResult, run: Run = _DEFAU
     """Run ``tasks`` into ``result`` where ``run`` says (see :func:`metricprops.checker.audit`).
 
     With ``run.journal``, every finished check is appended to that file; with ``run.resume``
-    the checks already in it are kept and only the others run.
+    the checks already in it are kept and only the others run.  The checks of one metric
+    share its values on small inputs within the audit (:mod:`~metricprops.search.value_store`),
+    never across audits: a metric may read state that changed in between.
     """
+    value_store.forget()  # before any worker forks: every worker starts from no value
     pairs = [(t.metric.name, t.constraint.name) for t in tasks]
     log = None
     if run.journal is not None:

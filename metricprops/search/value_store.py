@@ -1,4 +1,4 @@
-"""One store of values per metric, shared by the checks of the metric in a process.
+"""One store of values per metric and audit, shared by the checks of the metric in a process.
 
 The exhaustive and random phases of every constraint draw their instances from the same
 small partitions, so the checks of one metric call it on the same inputs again and again:
@@ -6,7 +6,9 @@ small partitions, so the checks of one metric call it on the same inputs again a
 input another check of the metric gave (scikit-learn's ``adjusted_rand_score``, clusim's
 ``omega_index``; measured 2026-12-05 and 06).  :class:`StoreScorer` keeps every value a
 check's scorer gets on inputs of at most :data:`MAX_ITEMS` items, per metric, and answers
-the next check's call on the same input from it.
+the next check's call on the same input from it.  An audit starts with no value
+(:func:`metricprops.engine.run_audit` calls :func:`forget` before its workers start): a
+metric may read state that changed between two audits in one process.
 
 What it does not change: a check still counts the call (its ``calls`` are the same on every
 run and for every number of workers, whichever check of the metric called first), the input
@@ -53,7 +55,7 @@ def _store(metric: Any) -> Dict[Key, float]:
 
 
 def forget() -> None:
-    """Empty every store (for tests and benchmarks that time calls)."""
+    """Empty every store (at the start of each audit)."""
     _STORES.clear()
 
 

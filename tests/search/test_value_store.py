@@ -93,3 +93,22 @@ def test_stores_are_kept_for_the_latest_metrics_and_start_again_when_full(monkey
         last.raw(*_pair(n))
     # full at two values: started again with the last one
     assert [key[2] for key in value_store._store(metrics[-1])] == [4]
+
+
+def test_an_audit_starts_with_no_value_of_an_earlier_audit():
+    # the same function, whose value depends on state changed between two audits in one
+    # process: the second audit scores the new values, none remembered from the first
+    state = {"value": 0.25}
+
+    def moody(labels_true, labels_pred):
+        return state["value"] if len(labels_true) else 0.5  # the empty probe: no store
+
+    metric = mp.metric(moody, name="moody", bounds=(0, 1))
+    with defaults(run=Run(jobs=1, isolate=False)):
+        first = mp.audit(metric, ["bounds"], seed=3, max_examples=0, exhaustive_n=3,
+                         scale_max_n=0)  # the same small inputs twice
+        state["value"] = 2.0  # out of the declared bounds from now on
+        second = mp.audit(metric, ["bounds"], seed=3, max_examples=0, exhaustive_n=3,
+                          scale_max_n=0)
+    assert first.results[0].status == "passed"
+    assert second.results[0].status == "failed"
