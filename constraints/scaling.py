@@ -64,7 +64,6 @@ from ._growth import (
     FIT_POINTS,
     FLOOR,
     MEMORY_CAP,
-    MEMORY_FLOOR,
     SIZES,
     TOTAL_SECONDS,
     exponents,
@@ -192,8 +191,7 @@ def retraced(judged: Judged, terms: List[Term], traced: Dict[int, float], failed
                                      if k != "peak memory"})
     rows = [{**r, "peak_bytes": traced[r["n"]]} if r["n"] in traced else r
             for r in judged.rows]
-    memory = fit(sorted(traced.items()), MEMORY_FLOOR)
-    fitted = (judged.fitted[0], memory)
+    fitted = (judged.fitted[0], exponents(rows)[1])
     return judged._replace(rows=rows, fitted=fitted, over=_over(fitted, terms, judged.shape))
 
 

@@ -17,6 +17,7 @@ from ..errors import MetricCallError
 from ..partition import Partition
 from . import cost
 from .shapes import cause, shape_of, shape_partition
+from .value_store import metric_key
 
 __all__ = ["ShapeScorer", "shared_values", "remember_values", "QUIET"]
 
@@ -38,7 +39,7 @@ _VALUES: Dict[tuple, Dict[tuple, Tuple[Any, float]]] = {}
 
 
 def _memo(metric: Any) -> Dict[tuple, Tuple[Any, float]]:
-    return _VALUES.setdefault((metric.name, metric.func or metric.formula), {})
+    return _VALUES.setdefault(metric_key(metric), {})
 
 
 #: Told of each call the scale phase makes afresh: ``watch("call", key, None)`` before it,

@@ -227,9 +227,8 @@ def test_a_memory_growth_is_confirmed_by_tracing_the_sizes_its_fit_used(monkeypa
                                      growth_terms("n"), None)
     assert "peak memory" in judged.over and judged.fitted[1] > 1.5
     assert measured[0] is None and all(again for again in measured[1:])  # no full re-measure
-    first_sizes = [row["n"] for row in judged.rows]
     assert len(traced_at) == 1 and len(traced_at[0]) == 3
-    assert traced_at[0] == [n for n in first_sizes if n in traced_at[0]][-3:]
+    assert traced_at[0] == _growth.memory_sizes(judged.rows)  # the sizes the fit used
     # the second fit is over the peaks traced again
     memory = {row["n"]: row["peak_bytes"] for row in judged.rows if row["n"] in traced_at[0]}
     assert fit(sorted(memory.items()), _growth.MEMORY_FLOOR) == judged.fitted[1]
